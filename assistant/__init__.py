@@ -1,0 +1,1 @@
+"""The ruling assistant: decision trees, rulings, flowcharts and the situation lookup."""

@@ -1,0 +1,1 @@
+"""bridgelaw: the corpus pipeline (fetch, parse, normalize, render, index, build)."""

@@ -1,0 +1,56 @@
+"""`bridgelaw build` and `bridgelaw serve`."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from tools.config import Config
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the build and serve subcommands."""
+    build = subparsers.add_parser("build", help="run every stage and build the site into site/")
+    mode = build.add_mutually_exclusive_group()
+    mode.add_argument("--offline", dest="online", action="store_false", help="snapshot and cache only (default)")
+    mode.add_argument("--online", dest="online", action="store_true", help="fetch the live pages")
+    build.add_argument("--strict", action="store_true", help="fail on any reported problem")
+    build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")
+    build.add_argument("--port", type=int, default=8000)
+    build.set_defaults(func=run_build, online=False)
+
+    serve = subparsers.add_parser("serve", help="serve the built site/ on localhost")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(func=run_serve)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """Build everything; optionally serve the result."""
+    from tools.build import build
+
+    config = replace(Config(), offline=not args.online, strict=args.strict)
+    build(config)
+    print(f"site built in {config.site_dir}")
+    if args.serve:
+        return run_serve(args)
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve site/ on 127.0.0.1 until interrupted."""
+    import functools
+    import http.server
+
+    site_dir = Config().site_dir
+    if not (site_dir / "index.html").exists():
+        from tools.errors import BridgelawError
+
+        raise BridgelawError(f"{site_dir}: no built site here; run `bridgelaw build` first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site_dir))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
+        print(f"serving {site_dir} at http://127.0.0.1:{args.port}/ (Ctrl+C to stop)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0

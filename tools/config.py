@@ -1,0 +1,46 @@
+"""Build configuration, declared once, typed, with defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class FetchConfig:
+    """How the fetcher behaves towards the source hosts."""
+
+    user_agent: str = "bridgelaw/0.1 (+bilingual reference to the Laws of Duplicate Bridge)"
+    min_interval: float = 1.0  # seconds between two requests to one host
+    timeout: float = 15.0
+    retries: int = 3
+    backoff: float = 1.0  # first retry waits this long, then doubles
+    cache_dir: Path = ROOT / ".cache" / "http"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Where every stage reads and writes."""
+
+    root: Path = ROOT
+    snapshot_dir: Path = ROOT / "tools" / "snapshot"
+    outline_file: Path = ROOT / "tools" / "data" / "outline_2017.json"
+    build_dir: Path = ROOT / "build"  # model JSON, search index, reports
+    content_dir: Path = ROOT / "content"
+    site_dir: Path = ROOT / "site"
+    assistant_dir: Path = ROOT / "assistant"
+    offline: bool = True
+    strict: bool = False
+    fetch: FetchConfig = field(default_factory=FetchConfig)
+
+    @property
+    def model_file(self) -> Path:
+        """The corpus model as JSON."""
+        return self.build_dir / "corpus.json"
+
+    @property
+    def index_dir(self) -> Path:
+        """The Whoosh index folder."""
+        return self.build_dir / "index"

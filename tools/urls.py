@@ -1,0 +1,26 @@
+"""Site addresses of law pages and units, shared by render, search and the assistant."""
+
+from __future__ import annotations
+
+import re
+
+_LAW_NUMBER = re.compile(r"^(\d{1,2})")
+
+
+def law_number(unit_id: str) -> int:
+    """The law number a citation id belongs to ("64B3" -> 64)."""
+    match = _LAW_NUMBER.match(unit_id)
+    if not match:
+        raise ValueError(f"not a citation id: {unit_id!r}")
+    return int(match.group(1))
+
+
+def law_path(edition: int, lang: str, number: int) -> str:
+    """Site path of a law page, relative to the site root ("laws/2017/64/", "en/laws/2017/64/")."""
+    prefix = "" if lang == "pl" else f"{lang}/"
+    return f"{prefix}laws/{edition}/{number}/"
+
+
+def unit_url(edition: int, lang: str, unit_id: str) -> str:
+    """Site path of one unit with its anchor ("laws/2017/64/#64B3")."""
+    return f"{law_path(edition, lang, law_number(unit_id))}#{unit_id}"
