@@ -27,6 +27,9 @@ class Config:
     root: Path = ROOT
     snapshot_dir: Path = ROOT / "tools" / "snapshot"
     outline_file: Path = ROOT / "tools" / "data" / "outline_2017.json"
+    glossary_file: Path = ROOT / "tools" / "data" / "glossary.yaml"
+    start_2017: str = "https://www.pzbs.pl/sedziowie/mpb/2017/pl/p1.html"
+    start_1997: str = "http://jfr.pzbs.pl/laws/nota9.htm"
     build_dir: Path = ROOT / "build"  # model JSON, search index, reports
     content_dir: Path = ROOT / "content"
     site_dir: Path = ROOT / "site"
@@ -39,6 +42,11 @@ class Config:
     def model_file(self) -> Path:
         """The corpus model as JSON."""
         return self.build_dir / "corpus.json"
+
+    @property
+    def report_file(self) -> Path:
+        """What the scrape stage found: problems, citation counts, the nothing-lost check."""
+        return self.build_dir / "report.json"
 
     @property
     def index_dir(self) -> Path:

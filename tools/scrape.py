@@ -1,0 +1,224 @@
+"""The scrape stage: sources -> parsed laws -> normalized ids -> cross-references -> model and content."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from tools.config import Config
+from tools.errors import BridgelawError, SourceError
+from tools.model import Corpus, Law, Problem, corpus_to_json
+
+# Problems that mean a source could not be read at all; the strict build stops on them.
+FATAL_KINDS = frozenset({"parse-error", "fetch-error", "nothing-lost"})
+
+
+@dataclass
+class SnapshotPage:
+    """One bundled source page and the laws parsed from it."""
+
+    file: str
+    text: str
+    laws: list[Law]
+
+
+@dataclass
+class ScrapeResult:
+    """What the scrape stage produced, before it is written."""
+
+    corpus: Corpus
+    pages: list[SnapshotPage] = field(default_factory=list)
+
+
+def read_manifest(snapshot_dir: Path) -> list[dict]:
+    """The source entries of a snapshot folder's manifest.json."""
+    path = snapshot_dir / "manifest.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return list(data["sources"])
+    except FileNotFoundError as error:
+        raise SourceError(str(path), "no manifest.json in the snapshot folder") from error
+    except (ValueError, KeyError, TypeError) as error:
+        raise SourceError(str(path), f"not a valid snapshot manifest ({error})") from error
+
+
+def parse_snapshot(snapshot_dir: Path) -> tuple[list[SnapshotPage], list[Problem]]:
+    """Parse every law capture listed in the snapshot manifest; a bad page becomes a Problem
+    whose `where` is the page's source URL, so its last good laws can be kept."""
+    from tools.parse_capture import parse_capture_1997, parse_capture_2017
+
+    adapters = {"capture-1997-chapter": parse_capture_1997, "capture-2017-law": parse_capture_2017}
+    pages: list[SnapshotPage] = []
+    problems: list[Problem] = []
+    for source in read_manifest(snapshot_dir):
+        adapter = adapters.get(source.get("adapter", ""))
+        if adapter is None:
+            continue  # the club guide and other reference material are not law text
+        path = snapshot_dir / source["file"]
+        try:
+            text = path.read_bytes().decode("utf-8")
+            parsed = adapter(text, source)
+        except UnicodeDecodeError as error:
+            problems.append(Problem("parse-error", source["url"], f"{path}: not UTF-8 text: {error}"))
+            continue
+        except (OSError, SourceError) as error:
+            problems.append(Problem("parse-error", source["url"], f"{path}: {error}"))
+            continue
+        laws = parsed if isinstance(parsed, list) else [parsed]
+        pages.append(SnapshotPage(file=source["file"], text=text, laws=laws))
+    return pages, problems
+
+
+def crawl(config: Config) -> tuple[list[Law], list[Problem]]:
+    """Laws from the live sites (online) or from the fetch cache of an earlier online run."""
+    from tools.crawl import crawl_sources
+    from tools.fetch import Fetcher
+
+    fetcher = Fetcher(config.fetch, offline=config.offline)
+    try:
+        result = crawl_sources(
+            fetcher,
+            start_2017=config.start_2017,
+            start_1997=config.start_1997,
+            progress=not config.offline,
+        )
+    except SourceError as error:
+        if config.offline:
+            return [], []  # offline with an empty cache: the snapshot is the whole build
+        return [], [Problem("fetch-error", error.where, error.message)]
+    if config.offline:
+        # Offline, pages never fetched before are simply not in the cache: not an error.
+        return result.laws, [p for p in result.problems if p.kind != "fetch-error"]
+    return result.laws, result.problems
+
+
+def merge_laws(snapshot: list[Law], fetched: list[Law]) -> list[Law]:
+    """One law per (edition, lang, number): a fetched HTML page wins over a bundled capture."""
+    by_key = {law.key: law for law in snapshot}
+    by_key.update({law.key: law for law in fetched})
+    return [by_key[key] for key in sorted(by_key)]
+
+
+def last_good_laws(config: Config, problems: list[Problem]) -> list[Law]:
+    """Laws of the previous build whose source failed this time, so a bad page loses nothing."""
+    from tools.model import corpus_from_json
+
+    failed = {p.where for p in problems if p.kind in {"parse-error", "fetch-error"}}
+    if not failed or not config.model_file.exists():
+        return []
+    previous = corpus_from_json(config.model_file.read_text(encoding="utf-8"))
+    return [law for law in previous.laws if law.source_url in failed]
+
+
+def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeResult:
+    """Parse, normalize and link the sources into a Corpus (no writing)."""
+    from tools.citations import link_citations
+    from tools.normalize import normalize
+    from tools.outline import load_outline
+    from tools.verify import verify_nothing_lost
+
+    outline = load_outline(config.outline_file)
+    pages, problems = parse_snapshot(snapshot_dir or config.snapshot_dir)
+    fetched, crawl_problems = crawl(config)
+    problems += crawl_problems
+    kept = last_good_laws(config, problems)
+    for law in kept:
+        problems.append(
+            Problem("kept-last-good", f"{law.edition}/{law.lang}/{law.number}", law.source_url)
+        )
+    laws, normalize_problems = normalize(
+        merge_laws([law for page in pages for law in page.laws], fetched), outline
+    )
+    problems += normalize_problems
+    # Kept laws were normalized by the build that made them.
+    corpus = Corpus(laws=merge_laws(kept, laws))
+    normalized = {law.key: law for law in laws}
+    for page in pages:
+        page.laws = [normalized.get(law.key, law) for law in page.laws]
+        for check in verify_nothing_lost(page.text, page.laws):
+            if check.missing:
+                problems.append(
+                    Problem("nothing-lost", page.file, f"{len(check.missing)} words missing")
+                )
+    corpus.crossrefs, citation_problems = link_citations(corpus, outline.all_ids())
+    corpus.problems = problems + citation_problems
+    return ScrapeResult(corpus=corpus, pages=pages)
+
+
+def write_outputs(result: ScrapeResult, config: Config) -> None:
+    """Write the model JSON, the report and the law pages under content/ (atomically)."""
+    from tools.glossary import load_glossary
+    from tools.outline import load_outline
+    from tools.render import render_site_content
+    from tools.write import write_text, write_tree
+
+    corpus = result.corpus
+    outline = load_outline(config.outline_file)
+    glossary = load_glossary(config.glossary_file)
+    files = render_site_content(corpus, outline, glossary)
+    write_text(config.model_file, corpus_to_json(corpus))
+    write_text(config.report_file, report_json(corpus))
+    for lang in ("pl", "en"):
+        for folder in ("laws", "compare"):
+            prefix = f"{lang}/{folder}/"
+            write_tree(
+                config.content_dir,
+                {rel: text for rel, text in files.items() if rel.startswith(prefix)},
+                prune=prefix,
+            )
+    other = {
+        rel: text
+        for rel, text in files.items()
+        if not any(rel.startswith(f"{lang}/{folder}/") for lang in ("pl", "en") for folder in ("laws", "compare"))
+    }
+    write_tree(config.content_dir, other)
+
+
+def report_json(corpus: Corpus) -> str:
+    """The build report: problems by kind and citation counts by status (deterministic)."""
+    by_status: dict[str, int] = {}
+    for ref in corpus.crossrefs:
+        by_status[ref.status] = by_status.get(ref.status, 0) + 1
+    by_kind: dict[str, int] = {}
+    for problem in corpus.problems:
+        by_kind[problem.kind] = by_kind.get(problem.kind, 0) + 1
+    report = {
+        "laws": [f"{law.edition}/{law.lang}/{law.number}" for law in corpus.laws],
+        "citations": by_status,
+        "problems_by_kind": by_kind,
+        "problems": [asdict(problem) for problem in corpus.problems],
+    }
+    return json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def summary(corpus: Corpus) -> str:
+    """A few lines for the terminal: laws, citations by status, problems by kind."""
+    report = json.loads(report_json(corpus))
+    editions: dict[str, int] = {}
+    for law in corpus.laws:
+        key = f"{law.edition} {law.lang}"
+        editions[key] = editions.get(key, 0) + 1
+    lines = ["laws: " + ", ".join(f"{k}: {v}" for k, v in sorted(editions.items()))]
+    lines.append("citations: " + ", ".join(f"{k} {v}" for k, v in sorted(report["citations"].items())))
+    kinds = report["problems_by_kind"]
+    lines.append("problems: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"))
+    return "\n".join(lines)
+
+
+def check_strict(corpus: Corpus) -> None:
+    """Raise if the corpus has a problem the strict build does not accept."""
+    fatal = [p for p in corpus.problems if p.kind in FATAL_KINDS]
+    if fatal:
+        listing = "\n".join(f"  {p.kind}: {p.where}: {p.message}" for p in fatal)
+        raise BridgelawError(f"strict build: {len(fatal)} source problem(s)\n{listing}")
+
+
+def scrape(config: Config, snapshot_dir: Path | None = None) -> Corpus:
+    """Run the scrape stage and write its outputs; on failure nothing already written is touched."""
+    result = scrape_corpus(config, snapshot_dir)
+    if config.strict:
+        check_strict(result.corpus)
+    write_outputs(result, config)
+    print(summary(result.corpus))
+    return result.corpus
