@@ -12,7 +12,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the build and serve subcommands."""
     build = subparsers.add_parser("build", help="run every stage and build the site into site/")
     mode = build.add_mutually_exclusive_group()
-    mode.add_argument("--offline", dest="online", action="store_false", help="snapshot and cache only (default)")
+    mode.add_argument(
+        "--offline", dest="online", action="store_false", help="snapshot and cache only (default)"
+    )
     mode.add_argument("--online", dest="online", action="store_true", help="fetch the live pages")
     build.add_argument("--strict", action="store_true", help="fail on any reported problem")
     build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")

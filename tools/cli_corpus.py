@@ -13,17 +13,31 @@ from tools.config import Config
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the scrape and show subcommands."""
-    scrape = subparsers.add_parser("scrape", help="build the law model and content/ from the sources")
+    scrape = subparsers.add_parser(
+        "scrape", help="build the law model and content/ from the sources"
+    )
     mode = scrape.add_mutually_exclusive_group()
-    mode.add_argument("--offline", dest="online", action="store_false", help="snapshot and cache only (default)")
-    mode.add_argument("--online", dest="online", action="store_true", help="fetch the live PZBS pages")
-    scrape.add_argument("--source", type=Path, help="a snapshot folder with manifest.json (default: the bundled one)")
-    scrape.add_argument("--verify", action="store_true", help="run the nothing-lost check and print it per page")
+    mode.add_argument(
+        "--offline", dest="online", action="store_false", help="snapshot and cache only (default)"
+    )
+    mode.add_argument(
+        "--online", dest="online", action="store_true", help="fetch the live PZBS pages"
+    )
+    scrape.add_argument(
+        "--source",
+        type=Path,
+        help="a snapshot folder with manifest.json (default: the bundled one)",
+    )
+    scrape.add_argument(
+        "--verify", action="store_true", help="run the nothing-lost check and print it per page"
+    )
     scrape.add_argument("--strict", action="store_true", help="fail on unreadable sources")
     scrape.set_defaults(func=run_scrape, online=False)
 
     show = subparsers.add_parser("show", help="print one law or one unit of it")
-    show.add_argument("citation", nargs="+", help='e.g. 64, 64B3, L50D2a, "przepis 50D2", "Law 64C"')
+    show.add_argument(
+        "citation", nargs="+", help='e.g. 64, 64B3, L50D2a, "przepis 50D2", "Law 64C"'
+    )
     show.add_argument("--lang", choices=("pl", "en"), default="pl")
     show.add_argument("--edition", type=int, choices=(1997, 2017))
     show.add_argument("--json", action="store_true", help="print JSON")
@@ -32,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_scrape(args: argparse.Namespace) -> int:
     """Scrape, write the model and content, and optionally print the nothing-lost table."""
-    from tools.scrape import scrape_corpus, summary, write_outputs, check_strict
+    from tools.scrape import check_strict, scrape_corpus, summary, write_outputs
     from tools.verify import format_checks, verify_nothing_lost
 
     config = replace(Config(), offline=not args.online, strict=args.strict)
@@ -41,7 +55,9 @@ def run_scrape(args: argparse.Namespace) -> int:
         check_strict(result.corpus)
     write_outputs(result, config)
     print(summary(result.corpus))
-    print(f"model: {config.model_file}\nreport: {config.report_file}\ncontent: {config.content_dir}")
+    print(
+        f"model: {config.model_file}\nreport: {config.report_file}\ncontent: {config.content_dir}"
+    )
     if not args.verify:
         return 0
     checks = [check for page in result.pages for check in verify_nothing_lost(page.text, page.laws)]

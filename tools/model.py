@@ -83,7 +83,9 @@ class CrossRef:
     source: str  # id of the unit whose text holds the citation
     cited: str  # the citation as printed, e.g. "przepisy 47D16C1"
     target: str  # one cited id, e.g. "47D"
-    status: str  # "resolved" (a unit with text), "outline" (known id, no text in build), "unresolved"
+    status: (
+        str  # "resolved" (a unit with text), "outline" (known id, no text in build), "unresolved"
+    )
     reason: str = ""
 
 
@@ -91,7 +93,9 @@ class CrossRef:
 class Problem:
     """Something the build noticed and must report: never silently dropped."""
 
-    kind: str  # "outline-mismatch", "unresolved-citation", "missing-translation", "parse-error", ...
+    kind: (
+        str  # "outline-mismatch", "unresolved-citation", "missing-translation", "parse-error", ...
+    )
     where: str  # file, URL or "edition/lang/id"
     message: str
 

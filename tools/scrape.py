@@ -1,4 +1,4 @@
-"""The scrape stage: sources -> parsed laws -> normalized ids -> cross-references -> model and content."""
+"""The scrape stage: sources -> laws -> normalized ids -> cross-references -> model, content."""
 
 from __future__ import annotations
 
@@ -60,7 +60,9 @@ def parse_snapshot(snapshot_dir: Path) -> tuple[list[SnapshotPage], list[Problem
             text = path.read_bytes().decode("utf-8")
             parsed = adapter(text, source)
         except UnicodeDecodeError as error:
-            problems.append(Problem("parse-error", source["url"], f"{path}: not UTF-8 text: {error}"))
+            problems.append(
+                Problem("parse-error", source["url"], f"{path}: not UTF-8 text: {error}")
+            )
             continue
         except (OSError, SourceError) as error:
             problems.append(Problem("parse-error", source["url"], f"{path}: {error}"))
@@ -170,7 +172,11 @@ def write_outputs(result: ScrapeResult, config: Config) -> None:
     other = {
         rel: text
         for rel, text in files.items()
-        if not any(rel.startswith(f"{lang}/{folder}/") for lang in ("pl", "en") for folder in ("laws", "compare"))
+        if not any(
+            rel.startswith(f"{lang}/{folder}/")
+            for lang in ("pl", "en")
+            for folder in ("laws", "compare")
+        )
     }
     write_tree(config.content_dir, other)
 
@@ -200,7 +206,9 @@ def summary(corpus: Corpus) -> str:
         key = f"{law.edition} {law.lang}"
         editions[key] = editions.get(key, 0) + 1
     lines = ["laws: " + ", ".join(f"{k}: {v}" for k, v in sorted(editions.items()))]
-    lines.append("citations: " + ", ".join(f"{k} {v}" for k, v in sorted(report["citations"].items())))
+    lines.append(
+        "citations: " + ", ".join(f"{k} {v}" for k, v in sorted(report["citations"].items()))
+    )
     kinds = report["problems_by_kind"]
     lines.append("problems: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"))
     return "\n".join(lines)

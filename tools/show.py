@@ -29,7 +29,9 @@ class Found:
 def load_corpus(config: Config) -> Corpus:
     """The model written by the scrape stage."""
     if not config.model_file.exists():
-        raise ShowError(f"{config.model_file}: no model yet; run `bridgelaw scrape` or `bridgelaw build`")
+        raise ShowError(
+            f"{config.model_file}: no model yet; run `bridgelaw scrape` or `bridgelaw build`"
+        )
     return corpus_from_json(config.model_file.read_text(encoding="utf-8"))
 
 
@@ -43,12 +45,16 @@ def _path_to(units: list[Unit], unit_id: str) -> list[Unit] | None:
     return None
 
 
-def find_citation(config: Config, query: str, *, lang: str = "pl", edition: int | None = None) -> Found:
-    """The unit a query names in the given language and edition (default: the newest that has it)."""
+def find_citation(
+    config: Config, query: str, *, lang: str = "pl", edition: int | None = None
+) -> Found:
+    """The unit a query names in one language and edition (default: the newest that has it)."""
     corpus = load_corpus(config)
     unit_id = parse_citation_query(query)
     if unit_id is None:
-        raise ShowError(f"{query!r} is not a citation (try forms like 64, 64B3, L50D2a, 'przepis 50D2')")
+        raise ShowError(
+            f"{query!r} is not a citation (try forms like 64, 64B3, L50D2a, 'przepis 50D2')"
+        )
     editions = [edition] if edition else sorted({law.edition for law in corpus.laws}, reverse=True)
     number = law_number(unit_id)
     candidates = [corpus.law(ed, lang, number) for ed in editions]
@@ -59,17 +65,26 @@ def find_citation(config: Config, query: str, *, lang: str = "pl", edition: int 
         path = _path_to(law.sections, unit_id)
         if path:
             return Found(law=law, unit=path[-1], parents=path[:-1])
-    known = [i for law in corpus.laws if law.lang == lang and law.edition in editions for i in unit_ids(law)]
+    known = [
+        i
+        for law in corpus.laws
+        if law.lang == lang and law.edition in editions
+        for i in unit_ids(law)
+    ]
     nearest = difflib.get_close_matches(unit_id, known, n=5, cutoff=0.5)
     where = f"{'/'.join(str(e) for e in editions)} {lang}"
     if not laws:
-        have = sorted({law.number for law in corpus.laws if law.lang == lang and law.edition in editions})
+        have = sorted(
+            {law.number for law in corpus.laws if law.lang == lang and law.edition in editions}
+        )
         raise ShowError(
             f"no law {number} in the {where} text of this build (laws present: "
             f"{', '.join(map(str, have)) or 'none'})"
             + (f"; nearest ids: {', '.join(nearest)}" if nearest else "")
         )
-    raise ShowError(f"no unit {unit_id} in the {where} text; nearest ids: {', '.join(nearest) or 'none'}")
+    raise ShowError(
+        f"no unit {unit_id} in the {where} text; nearest ids: {', '.join(nearest) or 'none'}"
+    )
 
 
 def _children_json(unit: Unit) -> dict[str, Any]:
@@ -97,7 +112,7 @@ def unit_json(found: Found) -> dict[str, Any]:
 
 
 def title_path(found: Found) -> str:
-    """"64 Postępowanie ... › 64B Brak automatycznego przekazania lew › 64B3"."""
+    """ "64 Postępowanie ... › 64B Brak automatycznego przekazania lew › 64B3"."""
     parts = [f"{found.law.id} {found.law.title}".strip()]
     for unit in [*found.parents, *([found.unit] if found.unit else [])]:
         parts.append(f"{unit.id} {unit.title}".strip())
@@ -120,7 +135,9 @@ def unit_text(found: Found) -> str:
         head = f"{indent}{unit.id}" + (f" {unit.title}" if unit.title else "")
         lines.append(head)
         for paragraph in unit.text.split("\n\n") if unit.text else []:
-            lines += textwrap.wrap(paragraph, 88, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
+            lines += textwrap.wrap(
+                paragraph, 88, initial_indent=indent + "  ", subsequent_indent=indent + "  "
+            )
     if found.unit is None:
         lines += [f"{note.marker} {note.text}" for note in law.footnotes]
         lines += law.notes
