@@ -1,0 +1,92 @@
+"""The search analyzers on their own: a table of word -> terms, folding and pickling."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+from tools.analysis import english_analyzer, fold, polish_analyzer, terms
+
+POLISH_TABLE = [
+    # word as typed, terms the analyzer must produce (a subset is enough: variants may grow)
+    ("dziadek", {"dziadek", "dziadk"}),
+    ("dziadka", {"dziadk"}),
+    ("Fałszywego", {"falszyw", "falszywego"}),
+    ("falszywym", {"falszyw"}),
+    ("renonsem", {"renons"}),
+    ("renonsu", {"renons"}),
+    ("przygwożdżonych", {"przygwozdzon"}),
+    ("przygwozdzona", {"przygwozdzon"}),
+    ("kolejnością", {"kolejnosc"}),
+    ("kolejnoscia", {"kolejnosc"}),
+    ("sędzia", {"sedz"}),
+    ("sedzia", {"sedz"}),
+    ("64B3", {"64b3"}),
+    ("ŁAPÓWKA", {"lapowka"}),
+]
+
+
+@pytest.mark.parametrize(("word", "expected"), POLISH_TABLE)
+def test_polish_terms(word: str, expected: set[str]) -> None:
+    assert expected <= set(terms(word, "pl"))
+
+
+@pytest.mark.parametrize(
+    ("typed", "printed"),
+    [
+        ("falszywy renons", "fałszywy renons"),
+        ("karta przygwozdzona", "karty przygwożdżonej"),
+        ("wyjscie poza kolejnoscia", "wyjścia poza kolejnością"),
+        ("dziadek", "ręki dziadka"),
+        ("sedzia", "sędziego"),
+    ],
+)
+def test_query_without_diacritics_meets_text(typed: str, printed: str) -> None:
+    for word in typed.split():
+        if terms(word, "pl"):
+            assert set(terms(word, "pl")) & set(terms(printed, "pl")), word
+
+
+def test_polish_stop_words_dropped_and_positions_shared() -> None:
+    assert terms("co się dzieje, gdy", "pl") == sorted(terms("dzieje", "pl"))
+    tokens = [(t.text, t.pos) for t in polish_analyzer()("fałszywy renons", positions=True)]
+    assert {pos for _, pos in tokens} == {0, 1}
+    assert ("renons", 1) in tokens
+
+
+ENGLISH_TABLE = [
+    ("revokes", ["revok"]),
+    ("Established", ["establish"]),
+    ("penalty cards", ["penalti", "card"]),
+    ("the claim of a player", ["claim", "player"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ENGLISH_TABLE)
+def test_english_terms(text: str, expected: list[str]) -> None:
+    assert terms(text, "en") == expected
+
+
+def test_fold() -> None:
+    assert fold("Zażółć gęślą jaźń ŁÓDŹ") == "Zazolc gesla jazn LODZ"
+    assert fold("64B3 § 50D2a") == "64B3 § 50D2a"
+
+
+def test_analyzers_pickle_and_hold_no_stemmer() -> None:
+    for make in (polish_analyzer, english_analyzer):
+        data = pickle.dumps(make())
+        assert b"snowballstemmer" not in data
+        again = pickle.loads(data)
+        assert [t.text for t in again("dziadka")] == [t.text for t in make()("dziadka")]
+
+
+def test_import_clean_under_warnings_as_errors() -> None:
+    code = "import tools.analysis as a; print(a.terms('dziadka', 'pl'))"
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "dziadk" in done.stdout

@@ -1,0 +1,126 @@
+"""Text analysis for search: Polish and English analyzers and diacritic folding.
+
+Whoosh pickles the analyzer into the index, so the filters are module-level classes that hold
+no stemmer object: the pure-Python Snowball stemmers live in a module cache and are looked up
+on use.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, Token
+
+# Letters NFKD does not decompose into base + combining mark.
+_FOLD_EXTRA = str.maketrans({"ł": "l", "Ł": "L", "ß": "ss", "æ": "ae", "ø": "o", "đ": "d"})
+
+# Words with a letter or digit run; keeps "64B3" and "fałszywy" whole.
+WORD_PATTERN = r"\w+"
+
+# Function words and the question words players type ("co gdy", "czy można"); folded.
+POLISH_STOPS = frozenset(
+    """a aby albo ale az bo by byc byl byla bylo byly co czy dla do gdy gdzie go i ich ile
+    im ja jak jaka jaki jakie jakiej jakim jako je jego jej jesli jest jezeli juz kiedy
+    ktora ktore ktorego ktorej ktory ktorych ktorym lub ma mam mi moge mozna na nad nia nie
+    niz o od oraz po pod przed przy sa sie ta tak tam te tego tej ten to tu tym u w we wiec
+    z za ze zeby""".split()
+)
+
+ENGLISH_STOPS = frozenset(
+    """a an and are as at be but by can do does for from has have how i if in into is it
+    its may me my of on or should so that the their then there these this to was what when
+    where which who will with""".split()
+)
+
+
+def fold(text: str) -> str:
+    """The text with diacritics removed (ą->a, ł->l, ż->z); other characters kept."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD_EXTRA))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=4)
+def _stemmer(language: str):  # noqa: ANN202 - snowballstemmer has no public stemmer type
+    import snowballstemmer
+
+    return snowballstemmer.stemmer(language)
+
+
+def _mobile_e(stem: str) -> str | None:
+    """The stem without its fleeting "e" (dziadek -> dziadk, koniec -> konc), if it has one."""
+    if len(stem) >= 5 and stem[-2] == "e" and stem[-1] in "kc" and stem[-3] not in "aeiouy":
+        return stem[:-2] + stem[-1]
+    return None
+
+
+def _light_stem(folded: str) -> str | None:
+    """The word without its trailing vowels (wyjscie, wyjscia -> wyjsc): Snowball reads a
+    folded "-cie" as an ending and cuts too much, and this variant meets it halfway."""
+    light = folded.rstrip("aeiouy")
+    return light if len(light) >= 4 and light != folded else None
+
+
+@lru_cache(maxsize=200_000)
+def polish_terms(word: str) -> tuple[str, ...]:
+    """Index/query terms of one lowercase word: folded, fold-then-stem, stem-then-fold, light."""
+    folded = fold(word)
+    if folded in POLISH_STOPS:
+        return ()
+    if folded.isdigit() or not folded.isalpha():
+        return (folded,)
+    stem = _stemmer("polish").stemWord
+    terms = {folded, stem(folded), fold(stem(word))}
+    light = _light_stem(folded)
+    if light:
+        terms.add(light)
+    terms.update(v for v in [_mobile_e(t) for t in list(terms)] if v)
+    return tuple(sorted(t for t in terms if t))
+
+
+@lru_cache(maxsize=200_000)
+def english_terms(word: str) -> tuple[str, ...]:
+    """Index/query terms of one lowercase English word: its folded Snowball stem."""
+    folded = fold(word)
+    if folded in ENGLISH_STOPS:
+        return ()
+    if folded.isdigit() or not folded.isalpha():
+        return (folded,)
+    return (_stemmer("english").stemWord(folded),)
+
+
+class PolishFilter(Filter):
+    """Replaces each token with its Polish terms, all at the token's position."""
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            for term in polish_terms(token.text):
+                token.text = term
+                yield token
+
+
+class EnglishFilter(Filter):
+    """Replaces each token with its English stem (stop words dropped)."""
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            for term in english_terms(token.text):
+                token.text = term
+                yield token
+
+
+def polish_analyzer():  # noqa: ANN201 - a Whoosh CompositeAnalyzer
+    """Whoosh analyzer for Polish: words, lowercase, folded and stemmed variants."""
+    return RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | PolishFilter()
+
+
+def english_analyzer():  # noqa: ANN201 - a Whoosh CompositeAnalyzer
+    """Whoosh analyzer for English: words, lowercase, stop words out, folded Snowball stem."""
+    return RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | EnglishFilter()
+
+
+def terms(text: str, lang: str) -> list[str]:
+    """All terms the analyzer of `lang` produces for `text`, in order (for tests and queries)."""
+    analyzer = polish_analyzer() if lang == "pl" else english_analyzer()
+    return [token.text for token in analyzer(text)]
