@@ -16,7 +16,7 @@ from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
 
 # One id as printed after "przepis"/"Law": a law number and whatever letters, digits and
 # "(b)" marks follow it with no space. Glued neighbours ("47D16C1") match as one token.
-_TOKEN = r"\d{1,3}(?:[A-H]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
+_TOKEN = r"\d{1,3}(?:[A-Z]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
 _LIST_SEP = r"(?:\s*,\s*|\s+(?:i|lub|albo|oraz|and|or)\s+)"
 _ABSOLUTE = re.compile(
     r"(?<![\w])(?:[Pp]rzepis(?:y|u|owi|em|ie|ów|ami|ach)?|[Ll]aws?)(?![^\W\d])"
@@ -36,7 +36,7 @@ _RANGE = re.compile(
     r"(?P<first>[A-H]\d{0,2})\s*(?:-|–|\bdo\b|\bto\b)\s*(?P<last>[A-H]\d{0,2})(?![\w])"
     rf"(?:\s+(?P<dir2>{_DIRECTION})(?![\w]))?"
 )
-_SINGLE_ID = re.compile(r"(\d{1,2})(?:([A-H])(?:(\d{1,2})([a-h])?)?)?")
+_SINGLE_ID = re.compile(r"(\d{1,2})(?:([A-Z])(?:(\d{1,2})([a-h])?)?)?")
 _UNIT_ID = re.compile(r"(\d{1,2})([A-H])?(\d{1,2})?([a-h])?")
 _LAW_NUMBERS = range(1, 94)
 
@@ -166,7 +166,9 @@ def glued_splits(token: str, known_ids: set[str]) -> list[list[str]]:
         results: list[tuple[str, ...]] = []
         for end in range(start + 1, len(token) + 1):
             part = token[start:end]
-            if part in known_ids and is_single_id(part):
+            # A glued part names at least a section: a run of bare law numbers ("4764")
+            # could be cut anywhere, so it is never split.
+            if part in known_ids and is_single_id(part) and not part.isdigit():
                 results.extend((part, *rest) for rest in from_(end))
         return tuple(results)
 
@@ -238,8 +240,8 @@ def _targets(token: str, known: set[str]) -> tuple[list[str], str]:
             options = " or ".join("+".join(parts) for parts in best)
             return [], f"ambiguous split of glued token {token}: {options}"
         return splits[0], ""
-    if is_single_id(token):
-        return [token], ""
+    if _SINGLE_ID.fullmatch(token):
+        return [token], ""  # one id that does not exist: _resolve says why
     return [], f"no split of glued token {token} into ids that exist"
 
 
