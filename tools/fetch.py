@@ -1,0 +1,201 @@
+"""The only code that touches the network: polite, cached, conditional HTTP GETs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+from urllib.robotparser import RobotFileParser
+
+import requests
+
+from tools.config import FetchConfig
+from tools.errors import SourceError
+
+REDIRECTS = (301, 302, 303, 307, 308)
+MAX_REDIRECTS = 10
+
+
+@dataclass
+class FetchedPage:
+    """One response body and where it came from."""
+
+    url: str  # as requested
+    final_url: str  # after redirects
+    status: int
+    headers: dict[str, str]  # lower-case names
+    body: bytes
+    fetched_at: str  # ISO time (UTC) the body was downloaded or last confirmed unchanged
+    from_cache: bool = False
+
+
+@dataclass
+class _Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def cache_key(url: str) -> str:
+    """File name stem of a URL in the cache."""
+    return hashlib.sha256(url.encode("utf-8")).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass
+class Fetcher:
+    """Fetch pages politely (robots.txt, one request per min_interval per host, retries with
+    backoff, conditional requests) through a cache on disk; offline, read the cache only."""
+
+    config: FetchConfig
+    offline: bool = False
+    _session: requests.Session = field(default_factory=requests.Session, init=False, repr=False)
+    _last_request: dict[str, float] = field(default_factory=dict, init=False, repr=False)
+    _robots: dict[str, RobotFileParser] = field(default_factory=dict, init=False, repr=False)
+    _checked: set[str] = field(default_factory=set, init=False, repr=False)
+
+    def fetch(self, url: str) -> FetchedPage:
+        """The page at `url`: from the cache if offline or already checked in this run,
+        else from the network (304 Not Modified -> the cached body)."""
+        cached = self.cached(url)
+        if self.offline or (cached and url in self._checked):
+            if cached is None:
+                raise SourceError(url, "not in the fetch cache (offline mode)")
+            return cached
+        conditional = {}
+        if cached:
+            if cached.headers.get("etag"):
+                conditional["If-None-Match"] = cached.headers["etag"]
+            if cached.headers.get("last-modified"):
+                conditional["If-Modified-Since"] = cached.headers["last-modified"]
+        final_url, response = self._get_following_redirects(url, conditional)
+        self._checked.add(url)
+        if response.status == 304 and cached:
+            page = FetchedPage(url, cached.final_url, cached.status, cached.headers,
+                               cached.body, _now(), from_cache=True)
+            self._store(page)
+            return page
+        if not 200 <= response.status < 300:
+            raise SourceError(url, f"HTTP {response.status} from {final_url}")
+        page = FetchedPage(url, final_url, response.status, response.headers, response.body,
+                           _now())
+        self._store(page)
+        return page
+
+    def cached(self, url: str) -> FetchedPage | None:
+        """The cached copy of `url`, or None; a damaged cache entry is a SourceError."""
+        stem = self.config.cache_dir / cache_key(url)
+        meta_file, body_file = stem.with_suffix(".json"), stem.with_suffix(".body")
+        if not meta_file.exists():
+            return None
+        try:
+            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            body = body_file.read_bytes()
+            return FetchedPage(meta["url"], meta["final_url"], meta["status"], meta["headers"],
+                               body, meta["fetched_at"], from_cache=True)
+        except (OSError, ValueError, KeyError) as error:
+            raise SourceError(url, f"damaged cache entry {meta_file}: {error}") from error
+
+    def _store(self, page: FetchedPage) -> None:
+        stem = self.config.cache_dir / cache_key(page.url)
+        # Body first: the meta file's presence marks a complete entry.
+        _write_atomic(stem.with_suffix(".body"), page.body)
+        meta = {"url": page.url, "final_url": page.final_url, "status": page.status,
+                "headers": dict(sorted(page.headers.items())), "fetched_at": page.fetched_at}
+        text = json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        _write_atomic(stem.with_suffix(".json"), text.encode("utf-8"))
+
+    def _get_following_redirects(self, url: str, headers: dict[str, str]
+                                 ) -> tuple[str, _Response]:
+        current = url
+        for _ in range(MAX_REDIRECTS + 1):
+            self._check_robots(current)
+            response = self._get(current, headers)
+            location = response.headers.get("location")
+            if response.status not in REDIRECTS or not location:
+                return current, response
+            current = urljoin(current, location)
+        raise SourceError(url, f"more than {MAX_REDIRECTS} redirects (last: {current})")
+
+    def _check_robots(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https"):
+            raise SourceError(url, f"unsupported URL scheme {parts.scheme!r}")
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if origin not in self._robots:
+            self._robots[origin] = self._read_robots(origin + "/robots.txt")
+        if not self._robots[origin].can_fetch(self.config.user_agent, url):
+            raise SourceError(url, f"disallowed by {origin}/robots.txt")
+
+    def _read_robots(self, robots_url: str) -> RobotFileParser:
+        parser = RobotFileParser(robots_url)
+        response = self._get(robots_url, {})
+        if response.status in (401, 403):
+            parser.disallow_all = True
+        elif 400 <= response.status < 500:
+            parser.allow_all = True  # no robots.txt: no restrictions
+        elif response.status >= 300:
+            raise SourceError(robots_url, f"HTTP {response.status}; not fetching from this host")
+        else:
+            parser.parse(response.body.decode("utf-8", errors="replace").splitlines())
+        return parser
+
+    def _get(self, url: str, headers: dict[str, str]) -> _Response:
+        """One GET with retries on 5xx, connection errors and timeouts."""
+        attempts = self.config.retries + 1
+        for attempt in range(attempts):
+            if attempt:
+                time.sleep(self.config.backoff * 2 ** (attempt - 1))
+            self._wait_turn(url)
+            try:
+                response = self._session.get(
+                    url,
+                    headers={"User-Agent": self.config.user_agent, **headers},
+                    timeout=self.config.timeout,
+                    allow_redirects=False,
+                )
+            except requests.Timeout:
+                problem = f"timed out after {self.config.timeout:g} s"
+                continue
+            except requests.ConnectionError as error:
+                problem = f"connection failed: {error}"
+                continue
+            except requests.RequestException as error:
+                raise SourceError(url, f"request failed: {error}") from error
+            if response.status_code >= 500:
+                problem = f"HTTP {response.status_code}"
+                continue
+            return _Response(response.status_code,
+                             {k.lower(): v for k, v in response.headers.items()},
+                             response.content)
+        raise SourceError(url, f"{problem} ({attempts} attempts)")
+
+    def _wait_turn(self, url: str) -> None:
+        host = urlsplit(url).netloc
+        last = self._last_request.get(host)
+        if last is not None:
+            delay = last + self.config.min_interval - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        self._last_request[host] = time.monotonic()
