@@ -1,0 +1,45 @@
+"""Where a cited unit lives on the site: the 2017 page when the build has that law, else 1997."""
+
+from __future__ import annotations
+
+from tools.model import Corpus, find_unit
+from tools.urls import law_number, law_path, unit_url
+
+
+def cite_url(corpus: Corpus, lang: str, unit_id: str) -> str:
+    """Site path of a cited unit, relative to the site root; "" when no page of that law exists.
+
+    The 2017 page is used when the build has the law in 2017 (with the anchor whether or not
+    the unit has text there, since its numbering is the cited one); otherwise the 1997 page,
+    with the anchor only if that id exists in the 1997 text (its numbering can differ).
+    """
+    number = law_number(unit_id)
+    if corpus.law(2017, lang, number) is not None:
+        if unit_id == str(number):
+            return law_path(2017, lang, number)
+        return unit_url(2017, lang, unit_id)
+    old = corpus.law(1997, lang, number)
+    if old is None:
+        return ""
+    if unit_id != str(number) and find_unit(old, unit_id) is not None:
+        return unit_url(1997, lang, unit_id)
+    return law_path(1997, lang, number)
+
+
+def cite_title(corpus: Corpus, lang: str, unit_id: str) -> str:
+    """The law title and unit headings of a cited id as the build has them ("" if no page).
+
+    Headings come only from the 2017 text, whose numbering the cites use; for a law the build
+    has only in 1997, the law title alone is given, marked with its edition.
+    """
+    number = law_number(unit_id)
+    law = corpus.law(2017, lang, number)
+    if law is not None:
+        parts = [f"{law.number}. {law.title}"]
+        for end in range(len(str(number)) + 1, len(unit_id) + 1):
+            unit = find_unit(law, unit_id[:end])
+            if unit is not None and unit.title:
+                parts.append(unit.title)
+        return " › ".join(parts)
+    old = corpus.law(1997, lang, number)
+    return f"{old.number}. {old.title} (1997)" if old is not None else ""
