@@ -211,7 +211,8 @@ def load_tree(path: Path) -> DecisionTree:
 
 def load_trees(directory: Path) -> dict[str, DecisionTree]:
     """Every assistant/trees/*.yaml, keyed by tree id, in id order."""
-    return {path.stem: load_tree(path) for path in sorted(directory.glob("*.yaml"), key=lambda p: p.stem)}
+    paths = sorted(directory.glob("*.yaml"), key=lambda path: path.stem)
+    return {path.stem: load_tree(path) for path in paths}
 
 
 def _reachable(tree: DecisionTree) -> list[str]:
