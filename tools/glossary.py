@@ -1,0 +1,160 @@
+"""The bilingual glossary: Polish and English law terms, the laws that use them, and the forms
+players actually type (inflected, without diacritics, colloquial)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tools.errors import SourceError
+from tools.model import Problem
+
+_TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_LAW_ID = re.compile(r"(\d{1,2})(?:[A-H](?:\d{1,2}[a-h]?)?)?")
+_REQUIRED = ("id", "pl", "en", "laws", "definition")
+_OPTIONAL = ("pl_variants", "en_variants")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry: the same law term in Polish and English."""
+
+    id: str
+    pl: str
+    en: str
+    laws: tuple[str, ...]  # citation ids where the term is defined or used, e.g. ("64", "64A")
+    definition_pl: str
+    definition_en: str
+    pl_variants: tuple[str, ...] = ()
+    en_variants: tuple[str, ...] = ()
+
+    def forms(self, lang: str) -> tuple[str, ...]:
+        """The headword and its variants in one language."""
+        if lang == "pl":
+            return (self.pl, *self.pl_variants)
+        if lang == "en":
+            return (self.en, *self.en_variants)
+        raise ValueError(f"unknown language {lang!r}")
+
+    def headword(self, lang: str) -> str:
+        """The term itself in one language."""
+        return self.forms(lang)[0]
+
+    def definition(self, lang: str) -> str:
+        """The short definition in one language."""
+        return {"pl": self.definition_pl, "en": self.definition_en}[lang]
+
+
+def _text(value: Any, where: str, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise SourceError(where, f"{field} must be a non-empty string, got {value!r}")
+    if value != value.strip():
+        raise SourceError(where, f"{field} has leading or trailing spaces: {value!r}")
+    return value
+
+
+def _texts(value: Any, where: str, field: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise SourceError(where, f"{field} must be a list of strings, got {value!r}")
+    items = tuple(_text(item, where, f"{field} item") for item in value)
+    if len(set(items)) != len(items):
+        raise SourceError(where, f"{field} repeats a form: {list(items)!r}")
+    return items
+
+
+def is_law_id(value: str) -> bool:
+    """Whether `value` looks like a citation id of the laws: "64", "64B", "64B3", "50D2a"."""
+    match = _LAW_ID.fullmatch(value)
+    return bool(match) and 1 <= int(match.group(1)) <= 93 and not value.startswith("0")
+
+
+def term_from_dict(data: Any, where: str) -> Term:
+    """One validated Term from a parsed YAML entry; `where` names the file and entry."""
+    if not isinstance(data, dict):
+        raise SourceError(where, f"an entry must be a mapping, got {type(data).__name__}")
+    missing = [key for key in _REQUIRED if key not in data]
+    if missing:
+        raise SourceError(where, f"missing {', '.join(missing)}")
+    unknown = sorted(set(data) - set(_REQUIRED) - set(_OPTIONAL))
+    if unknown:
+        raise SourceError(where, f"unknown field(s) {', '.join(unknown)}")
+    term_id = _text(data["id"], where, "id")
+    if not _TERM_ID.fullmatch(term_id):
+        raise SourceError(where, f"id {term_id!r} must be lowercase words joined by dashes")
+    laws = _texts(data["laws"], where, "laws")
+    if not laws:
+        raise SourceError(where, "laws must name at least one law id")
+    bad = [law for law in laws if not is_law_id(law)]
+    if bad:
+        raise SourceError(where, f"laws {bad!r} do not look like citation ids (64, 64B3, 50D2a)")
+    definition = data["definition"]
+    if not isinstance(definition, dict) or set(definition) != {"pl", "en"}:
+        raise SourceError(where, f"definition must have exactly pl and en, got {definition!r}")
+    return Term(
+        id=term_id,
+        pl=_text(data["pl"], where, "pl"),
+        en=_text(data["en"], where, "en"),
+        laws=laws,
+        definition_pl=_text(definition["pl"], where, "definition.pl"),
+        definition_en=_text(definition["en"], where, "definition.en"),
+        pl_variants=_texts(data.get("pl_variants"), where, "pl_variants"),
+        en_variants=_texts(data.get("en_variants"), where, "en_variants"),
+    )
+
+
+def parse_glossary(text: str, source: str) -> list[Term]:
+    """The validated terms of a glossary YAML text; `source` names it in errors."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise SourceError(source, f"not valid YAML: {error}") from None
+    if not isinstance(data, list) or not data:
+        raise SourceError(source, "the glossary must be a non-empty list of entries")
+    terms: list[Term] = []
+    seen: dict[tuple[str, str], str] = {}
+    for number, entry in enumerate(data, start=1):
+        label = entry.get("id") if isinstance(entry, dict) else None
+        where = f"{source}: entry {number}" + (f" ({label})" if label else "")
+        term = term_from_dict(entry, where)
+        for key in (("id", term.id), ("pl", term.pl.casefold()), ("en", term.en.casefold())):
+            if key in seen:
+                raise SourceError(where, f"{key[0]} {key[1]!r} is already used by {seen[key]}")
+            seen[key] = term.id
+        terms.append(term)
+    return terms
+
+
+def load_glossary(path: Path) -> list[Term]:
+    """The validated terms of the glossary file, in file order."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SourceError(str(path), "glossary file not found") from None
+    except UnicodeDecodeError as error:
+        raise SourceError(str(path), f"not UTF-8: {error}") from None
+    return parse_glossary(text, str(path))
+
+
+def validate_glossary_laws(terms: list[Term], known_ids: set[str]) -> list[Problem]:
+    """One Problem for every law id a term names that is not among `known_ids`."""
+    return [
+        Problem("glossary-unknown-law", f"glossary/{term.id}", f"law id {law} is not known")
+        for term in terms
+        for law in term.laws
+        if law not in known_ids
+    ]
+
+
+def find_term(terms: list[Term], words: str) -> Term | None:
+    """The term whose headword or variant, in either language, is `words` (case-insensitive)."""
+    wanted = " ".join(words.split()).casefold()
+    for term in terms:
+        if any(form.casefold() == wanted for lang in ("pl", "en") for form in term.forms(lang)):
+            return term
+    return None
