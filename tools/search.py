@@ -1,0 +1,359 @@
+"""Searching the Whoosh index: citation jumps, cross-language expansion, ranked hits, snippets."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any
+
+from tools.analysis import english_terms, polish_terms
+from tools.config import Config
+from tools.errors import BridgelawError
+
+MAX_QUERY_CHARS = 200
+SNIPPET_WORDS = 28
+# How much a law's second and third best units add to its rank.
+LAW_WEIGHTS = (0.5, 0.25)
+# How much the law as a whole (its title and all its text) counts towards its rank.
+LAW_DOC_WEIGHT = 1.0
+# Whoosh coordination bonus: documents matching more of the query's words rank higher.
+COORDINATION = 0.5
+# Query-time weight of each field role: a law's own title says most about what it is for.
+ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "context": 0.5, "body": 1.0, "whole": 1.0}
+# Extra weight of a title that holds every word of a query of several words.
+ALL_WORDS_BONUS = 2.0
+# Units shown per law before the next law's hits: keeps the list a list of laws.
+PER_LAW = 3
+_WORD = re.compile(r"\w+")
+
+# Words that may stand before a citation, in any grammatical case, both languages.
+_CITE_PREFIX = re.compile(
+    r"^(?:§+|l(?=\s*\d)|l\.|laws?|rule|prawo|przep\w*|art\.?|artyku\w*|punkt\w*|pkt\.?)\s*",
+    re.IGNORECASE,
+)
+_CITE_ID = re.compile(r"^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?([a-h])\)?)?\.?$")
+
+
+@dataclass
+class Hit:
+    """One ranked result: a law, unit, title-only law, glossary pair or situation."""
+
+    id: str
+    law: str
+    lang: str
+    edition: int | None
+    title: str
+    snippet: str  # HTML-escaped text with matched words in <mark>
+    url: str
+    score: float
+    kind: str = "unit"
+
+
+@dataclass
+class SearchResult:
+    """What a search found: the hits, the unit a citation names, and anything to tell the user."""
+
+    query: str
+    took_ms: float
+    hits: list[Hit] = field(default_factory=list)
+    citation: str | None = None  # the id the query names, if it is a citation
+    message: str = ""  # e.g. "no unit 64D; nearest: 64C, 64B"
+    nearest: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        """The result as the `--json` document."""
+        data = {
+            "query": self.query,
+            "took_ms": round(self.took_ms, 3),
+            "citation": self.citation,
+            "message": self.message,
+            "nearest": self.nearest,
+            "hits": [asdict(hit) for hit in self.hits],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
+
+
+def parse_citation(query: str) -> str | None:
+    """The citation id a query names ("64 C 2" -> "64C2", "przepisu 57" -> "57"), else None."""
+    rest = query.strip()
+    for _ in range(3):
+        stripped = _CITE_PREFIX.sub("", rest, count=1).strip()
+        if stripped == rest:
+            break
+        rest = stripped
+    match = _CITE_ID.match(rest)
+    if not match:
+        return None
+    number, section, item, sub = match.groups()
+    if not 1 <= int(number) <= 93 or (item and not section) or (sub and not item):
+        return None
+    return f"{int(number)}{(section or '').upper()}{item or ''}{(sub or '').lower()}"
+
+
+def check_query(query: str) -> str:
+    """The query stripped, or a BridgelawError saying why it cannot be searched."""
+    text = query.strip()
+    if not text:
+        raise BridgelawError("empty query: type a word, a phrase or a law number such as 64B3")
+    if len(text) > MAX_QUERY_CHARS:
+        raise BridgelawError(
+            f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS}): "
+            "shorten it to the words that matter"
+        )
+    if not _WORD.search(text):
+        raise BridgelawError(f"query {text!r} has no letters or digits to search for")
+    return text
+
+
+class _Index:
+    """An open index with its searcher and glossary pairs, kept for warm queries."""
+
+    def __init__(self, path: Path) -> None:
+        from whoosh import index as whoosh_index
+
+        if not whoosh_index.exists_in(str(path)):
+            raise BridgelawError(f"{path}: no search index here; run `bridgelaw build` first")
+        self.index = whoosh_index.open_dir(str(path))
+        self.searcher = self.index.searcher()
+        pairs_file = path / "glossary_terms.json"
+        pairs = json.loads(pairs_file.read_text(encoding="utf-8")) if pairs_file.exists() else []
+        self.pairs = [(_term_sets(p["pl"], "pl"), _term_sets(p["en"], "en"), p) for p in pairs]
+
+
+_OPEN: dict[tuple[str, float], _Index] = {}
+
+
+def open_index(path: Path) -> _Index:
+    """The index at `path`, opened once per process (reopened if it was rebuilt)."""
+    try:
+        stamp = path.stat().st_mtime
+    except FileNotFoundError as error:
+        raise BridgelawError(
+            f"{path}: no search index here; run `bridgelaw build` first"
+        ) from error
+    key = (str(path), stamp)
+    if key not in _OPEN:
+        _OPEN.clear()
+        _OPEN[key] = _Index(path)
+    return _OPEN[key]
+
+
+def _term_sets(text: str, lang: str) -> list[set[str]]:
+    """For each content word of `text`, the set of its terms in `lang`."""
+    analyze = polish_terms if lang == "pl" else english_terms
+    sets = [set(analyze(word)) for word in _WORD.findall(text.lower())]
+    return [terms for terms in sets if terms]
+
+
+def _covers(query_sets: list[set[str]], term_sets: list[set[str]]) -> bool:
+    return bool(term_sets) and all(any(t & q for q in query_sets) for t in term_sets)
+
+
+def expand(words: list[str], pairs: list[tuple[list[set[str]], list[set[str]], dict]]) -> list[str]:
+    """Words of the other language for each glossary pair the query names in full."""
+    pl_sets = [set(polish_terms(w)) for w in words]
+    en_sets = [set(english_terms(w)) for w in words]
+    extra: list[str] = []
+    for pl_terms, en_terms, pair in pairs:
+        if _covers(en_sets, en_terms):
+            extra.extend(_WORD.findall(pair["pl"].lower()))
+        if _covers(pl_sets, pl_terms):
+            extra.extend(_WORD.findall(pair["en"].lower()))
+    return [word for word in dict.fromkeys(extra) if word not in words]
+
+
+def _word_query(word: str, boost: float):  # noqa: ANN202 - a Whoosh query
+    from whoosh.query import DisjunctionMax, Or, Term
+
+    clauses = []
+    for lang, terms in (("pl", polish_terms(word)), ("en", english_terms(word))):
+        for role, weight in ROLE_WEIGHTS.items():
+            variants = [Term(f"{role}_{lang}", term, boost=weight) for term in terms]
+            if variants:
+                clauses.append(DisjunctionMax(variants, tiebreak=0.1))
+    return Or(clauses, boost=boost) if clauses else None
+
+
+def _all_words_in_titles(words: list[str]) -> list:
+    """Bonus clauses for a law or section title that holds every word of the query."""
+    from whoosh.query import And, DisjunctionMax, Term
+
+    bonus = []
+    for role in ("heading", "title"):
+        for lang, analyze in (("pl", polish_terms), ("en", english_terms)):
+            parts = [
+                DisjunctionMax([Term(f"{role}_{lang}", t) for t in analyze(w)])
+                for w in words
+                if analyze(w)
+            ]
+            if len(parts) > 1:
+                bonus.append(And(parts, boost=ALL_WORDS_BONUS))
+    return bonus
+
+
+def _filters(lang: str | None, edition: int | None):  # noqa: ANN202 - a Whoosh query or None
+    from whoosh.query import And, Or, Term
+
+    parts = []
+    if lang:
+        parts.append(Term("lang", lang))
+    if edition:
+        parts.append(Or([Term("edition", str(edition)), Term("edition", "")]))
+    return And(parts) if parts else None
+
+
+def _snippet(text: str, marks: set[str]) -> str:
+    """A window of the text around its matched words, escaped, matches wrapped in <mark>."""
+    words = list(_WORD.finditer(text))
+    if not words:
+        return ""
+    hit = [
+        bool(marks & (set(polish_terms(m.group().lower())) | set(english_terms(m.group().lower()))))
+        for m in words
+    ]
+    best, best_count = 0, -1
+    for start in range(0, max(1, len(words) - SNIPPET_WORDS + 1)):
+        count = sum(hit[start : start + SNIPPET_WORDS])
+        if count > best_count:
+            best, best_count = start, count
+    start = max(0, best - 2) if best_count else 0
+    chosen = words[start : start + SNIPPET_WORDS]
+    out = ["… " if start > 0 else ""]
+    pos = chosen[0].start()
+    for match, marked in zip(chosen, hit[start : start + SNIPPET_WORDS], strict=False):
+        out.append(html.escape(text[pos : match.start()]))
+        word = html.escape(match.group())
+        out.append(f"<mark>{word}</mark>" if marked else word)
+        pos = match.end()
+    tail = text[pos:]
+    out.append(html.escape(tail) if start + SNIPPET_WORDS >= len(words) else " …")
+    return " ".join("".join(out).split())
+
+
+def _hit(fields: dict[str, Any], score: float, marks: set[str]) -> Hit:
+    body = fields.get("body", "")
+    return Hit(
+        id=fields["id"],
+        law=fields["law"],
+        lang=fields["lang"],
+        edition=int(fields["edition"]) if fields["edition"] else None,
+        title=fields["title"],
+        snippet=_snippet(body, marks) if body else "",
+        url=fields["url"],
+        score=round(score, 4),
+        kind=fields["kind"],
+    )
+
+
+def _edition_order(fields: dict[str, Any], lang: str | None) -> tuple:
+    return (fields["lang"] != (lang or "pl"), -(int(fields["edition"] or 0)), fields["kind"])
+
+
+def _jump(ix: _Index, cited: str, lang: str | None, edition: int | None, limit: int) -> list[Hit]:
+    from whoosh.query import Or, Term
+
+    found = ix.searcher.search(Or([Term("id", cited)]), filter=_filters(lang, edition), limit=None)
+    docs = [dict(hit.fields()) for hit in found if hit["kind"] in ("law", "unit", "title")]
+    docs.sort(key=lambda fields: _edition_order(fields, lang))
+    return [_hit(fields, 0.0, set()) for fields in docs[:limit]]
+
+
+def nearest_ids(ix: _Index, cited: str, lang: str | None, edition: int | None) -> list[str]:
+    """Existing citation ids closest to one that does not exist (same law first)."""
+    from whoosh.query import Or, Term
+
+    number = re.match(r"\d+", cited).group()
+    hits = ix.searcher.search(
+        Or([Term("kind", "law"), Term("kind", "unit"), Term("kind", "title")]),
+        filter=_filters(lang, edition),
+        limit=None,
+    )
+    ids = sorted({hit["id"] for hit in hits})
+
+    def closeness(candidate: str) -> tuple:
+        same_law = re.match(r"\d+", candidate).group() == number
+        common = len(_common_prefix(candidate, cited))
+        ratio = SequenceMatcher(None, candidate, cited).ratio()
+        return (not same_law, -common, -ratio, candidate)
+
+    return sorted(ids, key=closeness)[:3]
+
+
+def _common_prefix(a: str, b: str) -> str:
+    size = 0
+    while size < min(len(a), len(b)) and a[size] == b[size]:
+        size += 1
+    return a[:size]
+
+
+def search(
+    query: str,
+    config: Config,
+    *,
+    lang: str | None = None,
+    edition: int | None = None,
+    limit: int = 10,
+) -> SearchResult:
+    """Search the index: a citation jumps to its unit, anything else is ranked full text."""
+    started = time.perf_counter()
+    text = check_query(query)
+    ix = open_index(config.index_dir)
+    cited = parse_citation(text)
+    if cited is not None:
+        hits = _jump(ix, cited, lang, edition, limit)
+        result = SearchResult(query=text, took_ms=0.0, hits=hits, citation=cited)
+        if not hits:
+            result.nearest = nearest_ids(ix, cited, lang, edition)
+            result.message = f"no law or unit {cited} in this build" + (
+                f"; nearest: {', '.join(result.nearest)}" if result.nearest else ""
+            )
+        result.took_ms = (time.perf_counter() - started) * 1000
+        return result
+    result = SearchResult(query=text, took_ms=0.0)
+    result.hits = _full_text(ix, text, lang, edition, limit)
+    if not result.hits:
+        result.message = f"no results for {text!r}"
+    result.took_ms = (time.perf_counter() - started) * 1000
+    return result
+
+
+def _full_text(
+    ix: _Index, text: str, lang: str | None, edition: int | None, limit: int
+) -> list[Hit]:
+    from whoosh.query import Or
+
+    words = list(dict.fromkeys(_WORD.findall(text.lower())))[:32]
+    extra = expand(words, ix.pairs)
+    clauses = [q for q in (_word_query(w, 1.0) for w in words) if q is not None]
+    clauses += [q for q in (_word_query(w, 0.7) for w in extra) if q is not None]
+    if not clauses:
+        return []
+    clauses += _all_words_in_titles(words)
+    marks = {t for w in [*words, *extra] for t in (*polish_terms(w), *english_terms(w))}
+    query = Or(clauses, scale=COORDINATION)
+    found = ix.searcher.search(query, filter=_filters(lang, edition), limit=max(limit * 8, 100))
+    ranked = rank_by_law([(dict(hit.fields()), hit.score) for hit in found])
+    return [_hit(fields, score, marks) for fields, score in ranked[:limit]]
+
+
+def rank_by_law(scored: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str, Any], float]]:
+    """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
+    and the units of one law stay together, best first."""
+    groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
+    for fields, score in scored:
+        key = (fields["law"] or fields["key"], fields["edition"], fields["lang"])
+        groups.setdefault(key, []).append((fields, score))
+
+    def law_score(members: list[tuple[dict[str, Any], float]]) -> float:
+        whole = max((score for f, score in members if f["kind"] in ("law", "title")), default=0.0)
+        units = sorted((score for f, score in members if f["kind"] not in ("law", "title")))
+        top = units[::-1][: len(LAW_WEIGHTS)]
+        return LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
+
+    ordered = sorted(groups.values(), key=lambda members: -law_score(members))
+    return [pair for members in ordered for pair in members[:PER_LAW]]
