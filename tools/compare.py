@@ -1,0 +1,204 @@
+"""Edition compare: align a law's 1997 and 2017 texts unit by unit and mark changed words."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tools.model import Law, Unit, walk
+
+if TYPE_CHECKING:
+    from tools.render import Context
+
+SAME_ID_MIN = 0.25  # same id but less alike than this: the unit was rewritten or renumbered
+MOVED_MIN = 0.5  # different ids at least this alike: the text moved to a new id
+_TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+@dataclass
+class AlignedUnit:
+    """One row of the compare view: a unit of the old edition, the new, or both."""
+
+    old_id: str | None
+    new_id: str | None
+    old_text: str
+    new_text: str
+    status: str  # "same", "changed", "added", "removed", "moved"
+    ratio: float
+
+
+def unit_text(unit: Unit) -> str:
+    """A unit's heading and own text as one string."""
+    return " ".join(part for part in (unit.title, unit.text) if part)
+
+
+def similarity(a: str, b: str) -> float:
+    """How alike two texts are, word by word (0..1)."""
+    if not a and not b:
+        return 1.0
+    return difflib.SequenceMatcher(None, _words(a), _words(b), autojunk=False).ratio()
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
+def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
+    """The units of two editions of one law, matched by id and then by text similarity,
+    in the new edition's order with removed units after their old predecessor."""
+    old_units = [(old.id, old.text), *((u.id, unit_text(u)) for u in walk(old.sections))]
+    new_units = [(new.id, new.text), *((u.id, unit_text(u)) for u in walk(new.sections))]
+    new_index = {uid: i for i, (uid, _) in enumerate(new_units)}
+    match: dict[int, int] = {}  # old index -> new index
+    ratios: dict[int, float] = {}
+    for i, (uid, text) in enumerate(old_units):
+        j = new_index.get(uid)
+        if j is None:
+            continue
+        ratio = similarity(text, new_units[j][1])
+        if ratio >= SAME_ID_MIN or not text or not new_units[j][1]:
+            match[i], ratios[i] = j, ratio
+    taken = set(match.values())
+    for i, (_, text) in enumerate(old_units):
+        if i in match or not text:
+            continue
+        best, best_ratio = None, MOVED_MIN
+        for j, (_, new_text) in enumerate(new_units):
+            if j in taken or not new_text:
+                continue
+            ratio = similarity(text, new_text)
+            if ratio >= best_ratio:
+                best, best_ratio = j, ratio
+        if best is not None:
+            match[i], ratios[i] = best, best_ratio
+            taken.add(best)
+
+    by_new = {j: i for i, j in match.items()}
+    rows: list[AlignedUnit] = []
+    after_new: dict[int, list[int]] = {}  # removed old units, placed after a new row
+    for i in range(len(old_units)):
+        if i in match:
+            continue
+        prev = max((k for k in match if k < i), default=None)
+        after_new.setdefault(match[prev] if prev is not None else -1, []).append(i)
+
+    def removed(j: int) -> None:
+        for i in after_new.get(j, []):
+            rows.append(AlignedUnit(old_units[i][0], None, old_units[i][1], "", "removed", 0.0))
+
+    removed(-1)
+    for j, (new_id, new_text) in enumerate(new_units):
+        i = by_new.get(j)
+        if i is None:
+            rows.append(AlignedUnit(None, new_id, "", new_text, "added", 0.0))
+        else:
+            old_id, old_text = old_units[i]
+            if old_id != new_id:
+                status = "moved"
+            elif _words(old_text) == _words(new_text):
+                status = "same"
+            else:
+                status = "changed"
+            rows.append(AlignedUnit(old_id, new_id, old_text, new_text, status, ratios[i]))
+        removed(j)
+    return rows
+
+
+def word_diff(old: str, new: str) -> list[tuple[str, str]]:
+    """The two texts as (op, text) pieces: "=" kept, "-" only in old, "+" only in new."""
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    pieces: list[tuple[str, str]] = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            pieces.append(("=", "".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            pieces.append(("-", "".join(a[i1:i2])))
+        if j2 > j1:
+            pieces.append(("+", "".join(b[j1:j2])))
+    return pieces
+
+
+def _diff_html(old: str, new: str) -> tuple[str, str]:
+    from tools.render import _esc
+
+    old_html, new_html = [], []
+    for op, text in word_diff(old, new):
+        if op == "=":
+            old_html.append(_esc(text))
+            new_html.append(_esc(text))
+        elif op == "-":
+            old_html.append(f"<del>{_esc(text)}</del>")
+        else:
+            new_html.append(f"<ins>{_esc(text)}</ins>")
+    return "".join(old_html), "".join(new_html)
+
+
+def render_compare_page(ctx: Context, lang: str, number: int) -> str:
+    """The compare page of one law: 1997 and 2017 side by side, changes marked."""
+    from tools.render import UI, _esc, _front_matter, law_page, law_title, relative_url
+
+    ui = UI[lang]
+    page = f"{lang}/compare/{number}.md"
+    old = ctx.corpus.law(1997, "pl", number)
+    new = ctx.corpus.law(2017, "pl", number)
+    assert old is not None and new is not None
+    title = f"{ui['compare_title']}: {ui['law']} {number}"
+    out = [
+        _front_matter({"title": title, "language": lang, "number": number}),
+        f"# {title}",
+        "",
+        f"<p class=\"compare-intro\">{_esc(ui['compare_intro'])}</p>",
+        "",
+    ]
+    rows = align_editions(old, new)
+    counts = {s: sum(1 for r in rows if r.status == s) for s in
+              ("same", "changed", "moved", "added", "removed")}
+    summary = " · ".join(f"{ui['status_' + s]}: {n}" for s, n in counts.items())
+    out.append(f'<p class="compare-summary">{_esc(summary)}</p>')
+    out.append("")
+    old_page, new_page = law_page(1997, lang, number), law_page(2017, lang, number)
+    body = ['<div class="compare" lang="pl">',
+            '<div class="crow heads" aria-hidden="true">'
+            f'<div class="ccell">1997: {_esc(law_title(ctx, 1997, number, "pl"))}</div>'
+            f'<div class="ccell">2017: {_esc(law_title(ctx, 2017, number, "pl"))}</div></div>']
+    for row in rows:
+        old_html, new_html = _diff_html(row.old_text, row.new_text)
+        status = ui["status_" + row.status]
+        anchor = row.new_id or f"old-{row.old_id}"
+        cells = [f'<div class="crow {row.status}" id="c{_esc(anchor)}">']
+        for uid, text_html, target in ((row.old_id, old_html, old_page),
+                                       (row.new_id, new_html, new_page)):
+            if uid is None:
+                cells.append('<div class="ccell empty"><span class="absent">—</span></div>')
+                continue
+            href = relative_url(page, target, uid)
+            cells.append(
+                f'<div class="ccell"><a class="unit-id" href="{href}">{_esc(uid)}</a> '
+                f'<span class="status" lang="{lang}">{_esc(status)}</span> {text_html}</div>'
+            )
+        cells.append("</div>")
+        body.append("".join(cells))
+    body.append("</div>")
+    out.append("\n".join(body))
+    out.append("")
+    return "\n".join(out)
+
+
+def render_compare_index(ctx: Context, lang: str, numbers: list[int]) -> str:
+    """The list of laws that have a compare page."""
+    from tools.render import UI, _front_matter, _md_escape, law_title, md_link
+
+    ui = UI[lang]
+    page = f"{lang}/compare/index.md"
+    out = [_front_matter({"title": ui["compare_title"], "language": lang}),
+           f"# {ui['compare_title']}", "", ui["compare_intro"], ""]
+    for number in numbers:
+        href = md_link(page, f"{lang}/compare/{number}.md")
+        out.append(f"- [{ui['law']} {number}. {_md_escape(law_title(ctx, 2017, number, lang))}]"
+                   f"({href})")
+    out.append("")
+    return "\n".join(out)

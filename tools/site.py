@@ -1,0 +1,103 @@
+"""The site stage: MkDocs builds content/ into a temp folder, assets are copied, Pagefind indexes
+it, and only then does the new site replace config.site_dir (the last good site survives a failure).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tools.config import Config
+from tools.errors import BridgelawError
+
+
+def run_mkdocs(config: Config, out_dir: Path) -> None:
+    """`mkdocs build` of config.root/mkdocs.yml into out_dir; a failure raises BridgelawError."""
+    args = [sys.executable, "-m", "mkdocs", "build", "--clean",
+            "--config-file", str(config.root / "mkdocs.yml"), "--site-dir", str(out_dir)]
+    if config.strict:
+        args.append("--strict")
+    env = dict(os.environ)
+    # Material 9.8 prints an end-of-life notice on every `mkdocs` run; we know, and it is not a
+    # build problem, so it is switched off here rather than filtered out of the output.
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    env["BRIDGELAW_BUILD_DIR"] = str(config.build_dir)
+    env["PYTHONUTF8"] = "1"
+    result = subprocess.run(args, cwd=config.root, env=env, capture_output=True, text=True,
+                            encoding="utf-8", errors="replace", check=False)
+    if result.returncode != 0:
+        detail = (result.stderr or result.stdout).strip()
+        raise BridgelawError(f"{config.root / 'mkdocs.yml'}: mkdocs build failed:\n{detail}")
+    for line in result.stderr.splitlines():
+        if "WARNING" in line:
+            print(line, file=sys.stderr)
+
+
+def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
+    """Copy build/assistant.json and build/flowcharts/*.svg under out_dir/assets/assistant/;
+    returns what was missing (the caller reports it)."""
+    missing: list[str] = []
+    target = out_dir / "assets" / "assistant"
+    source = config.build_dir / "assistant.json"
+    if source.exists():
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target / "assistant.json")
+    else:
+        missing.append(str(source))
+    flowcharts = config.build_dir / "flowcharts"
+    svgs = sorted(flowcharts.glob("*.svg")) if flowcharts.is_dir() else []
+    if not svgs:
+        missing.append(f"{flowcharts}/*.svg")
+    for svg in svgs:
+        (target / "flowcharts").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(svg, target / "flowcharts" / svg.name)
+    return missing
+
+
+def _swap_in(new_dir: Path, site_dir: Path) -> None:
+    """Replace site_dir by new_dir with two renames; the old site is removed only afterwards."""
+    old = site_dir.with_name(f".{site_dir.name}.old")
+    if old.exists():
+        shutil.rmtree(old)
+    if site_dir.exists():
+        os.replace(site_dir, old)
+    os.replace(new_dir, site_dir)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+def build_site(config: Config) -> None:
+    """Build the static site into config.site_dir (strict MkDocs when config.strict)."""
+    site_dir = config.site_dir
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.", dir=site_dir.parent))
+    try:
+        out = work / "site"
+        run_mkdocs(config, out)
+        missing = copy_assistant_assets(config, out)
+        for what in missing:
+            print(f"bridgelaw: site: not found, the wizard and flowcharts lack it: {what}",
+                  file=sys.stderr)
+        if missing and config.strict:
+            raise BridgelawError(f"{config.build_dir}: assistant output missing: "
+                                 + ", ".join(missing))
+        _index(out)
+        _swap_in(out, site_dir)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _index(out: Path) -> None:
+    try:
+        from tools.pagefind import index_site
+    except ModuleNotFoundError as error:
+        if error.name != "tools.pagefind":
+            raise
+        print("bridgelaw: site: tools.pagefind not available; the site has no search index",
+              file=sys.stderr)
+        return
+    index_site(out)
