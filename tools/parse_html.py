@@ -1,0 +1,159 @@
+"""What every HTML adapter shares: page sanity checks, text of elements, lines with link marks,
+and building a unit tree from labelled lines. The adapters themselves are parse_html_2017 and
+parse_html_1997; nothing here touches the network."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, Tag
+
+from tools.errors import SourceError
+from tools.model import Law, Stripped, Unit
+
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body center dd div dl dt fieldset figure footer form "
+    "h1 h2 h3 h4 h5 h6 header hr html li main nav ol p pre section table tbody td th thead "
+    "tr ul".split()
+)
+DROPPED_TAGS = ("script", "style", "noscript", "head", "template")
+_SPACE = re.compile(r"\s+")
+_CLOSING = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
+
+
+def clean(text: str) -> str:
+    """Whitespace as a browser shows it: runs of spaces, newlines and NBSP become one space."""
+    return _SPACE.sub(" ", text.replace("\xa0", " ")).strip()
+
+
+def load_page(html: str, url: str) -> BeautifulSoup:
+    """The parsed page, or a SourceError naming the URL if it is empty, binary or truncated."""
+    if not html.strip():
+        raise SourceError(url, "empty page")
+    sample = html[:65536]
+    garbage = sum(1 for ch in sample if ch == "\ufffd" or (ch < " " and ch not in "\t\n\r\f"))
+    if "\x00" in sample or garbage > max(8, len(sample) // 100):
+        raise SourceError(url, f"not an HTML page: {garbage} control or undecodable characters")
+    if not re.search(r"<\s*(?:html|body|p|div|h\d|table)\b", sample, re.IGNORECASE):
+        raise SourceError(url, "not an HTML page: no <html>, <body> or block elements")
+    if not _CLOSING.search(html):
+        raise SourceError(url, "truncated HTML: no closing </body> or </html> tag")
+    soup = BeautifulSoup(html, "html.parser")
+    for tag in soup.find_all(DROPPED_TAGS):
+        tag.decompose()
+    return soup
+
+
+def inline_text(node: Tag | NavigableString, skip: Callable[[Tag], bool] = lambda t: False) -> str:
+    """The text of a node with markup removed, comments and `skip`ped elements left out."""
+    if isinstance(node, (Comment, Doctype)):
+        return ""
+    if isinstance(node, NavigableString):
+        return str(node)
+    if skip(node):
+        return ""
+    if node.name == "br":
+        return "\n"
+    return "".join(inline_text(child, skip) for child in node.children)
+
+
+@dataclass
+class Segment:
+    """A piece of one rendered line: plain text, or a link the adapter wants to see."""
+
+    text: str
+    href: str | None = None  # set for links
+
+
+def _segments(node: Tag | NavigableString, out: list[list[Segment]]) -> None:
+    if isinstance(node, (Comment, Doctype)):
+        return
+    if isinstance(node, NavigableString):
+        out[-1].append(Segment(str(node)))
+        return
+    if node.name == "br":
+        out.append([])
+        return
+    if node.name == "a" and node.get("href"):
+        out[-1].append(Segment(inline_text(node), str(node["href"])))
+        return
+    block = node.name in BLOCK_TAGS
+    if block:
+        out.append([])
+    for child in node.children:
+        _segments(child, out)
+    if block:
+        out.append([])
+
+
+def rendered_lines(root: Tag) -> list[list[Segment]]:
+    """The page as a browser breaks it into lines (blocks and <br>), each a list of
+    segments in which links stay separate; empty lines dropped."""
+    out: list[list[Segment]] = [[]]
+    _segments(root, out)
+    return [line for line in out if clean("".join(seg.text for seg in line))]
+
+
+def line_text(line: list[Segment]) -> str:
+    """The whole text of a rendered line."""
+    return clean("".join(seg.text for seg in line))
+
+
+@dataclass
+class TreeBuilder:
+    """Builds a law's unit tree from labelled lines (the 1997 pages print every label)."""
+
+    law: Law
+    stack: list[Unit] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    where: str = ""
+
+    def current_id(self) -> str:
+        """Id of the unit text now attaches to (the law's id before the first unit)."""
+        return self.stack[-1].id if self.stack else self.law.id
+
+    def open(self, level: int, label: str, rest: str, id_label: str | None = None,
+             text: bool = False) -> Unit:
+        """Start a unit at `level`, closing deeper ones; `rest` is its title or first text
+        (always its text when `text`)."""
+        while self.stack and self.stack[-1].level >= level:
+            self.stack.pop()
+        parent_id = self.stack[-1].id if self.stack else self.law.id
+        unit = Unit(id=parent_id + (id_label or label), level=level, label=label)
+        if unit.id in self.ids:
+            raise SourceError(self.where, f"unit {unit.id} occurs twice in law {self.law.id}")
+        self.ids.add(unit.id)
+        if not text and looks_like_title(rest):
+            unit.title = rest
+        else:
+            unit.text = rest
+        siblings = self.stack[-1].children if self.stack else self.law.sections
+        siblings.append(unit)
+        self.stack.append(unit)
+        return unit
+
+    def add_text(self, text: str) -> None:
+        """Add a paragraph to the current unit (or the law's own text before any unit)."""
+        if not text:
+            return
+        if self.stack:
+            unit = self.stack[-1]
+            unit.text = f"{unit.text}\n\n{text}" if unit.text else text
+        else:
+            self.law.text = f"{self.law.text}\n\n{text}" if self.law.text else text
+
+    def strip(self, text: str, reason: str) -> None:
+        """Record link chrome removed from the current unit's text."""
+        self.law.stripped.append(Stripped(clean(text), reason, self.current_id()))
+
+
+def looks_like_title(text: str) -> bool:
+    """A heading printed after a label: starts upper-case, short, no closing punctuation."""
+    return bool(text) and text[0].isupper() and len(text) <= 100 and text[-1] not in ".:;,"
+
+
+def iter_elements(root: Tag, names: tuple[str, ...]) -> Iterator[Tag]:
+    """Elements with one of `names` below root, in document order."""
+    yield from root.find_all(list(names))

@@ -1,0 +1,213 @@
+"""Adapters for the 1997 pages: the Polish chapter page (many laws, explicit labels) and the
+English per-law pages. Both print every label ("A.", "1.", "a)", "(a)"), so the tree is read
+line by line from the page as a browser renders it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+from tools.errors import SourceError
+from tools.model import Law, Stripped
+from tools.parse_html import (
+    Segment,
+    TreeBuilder,
+    clean,
+    line_text,
+    load_page,
+    rendered_lines,
+)
+
+EDITION = 1997
+ENGLISH_LINK = re.compile(r"^\s*we?r?sja\s+angielska\s*$", re.IGNORECASE)  # "wesja" (sic)
+POLISH_LINK = re.compile(r"^\s*(?:we?r?sja\s+polska|polish(?:\s+version)?|po\s+polsku)\s*$",
+                         re.IGNORECASE)
+SCREENS_LINK = re.compile(r"^\s*zasłony\s*$", re.IGNORECASE)
+NAV_LINK = re.compile(
+    r"^\s*(?:poprzedni[a-z]*|następn[a-z]*|do\s+góry|spis\s+treści|powrót|"
+    r"previous|next|up|top|contents|index|home|back)\s*$",
+    re.IGNORECASE,
+)
+FOOTER = re.compile(r"^\s*(?:ostatnia\s+modyfikacja|last\s+(?:modified|updated))", re.IGNORECASE)
+CHAPTER = re.compile(r"^Rozdział\s+([IVXL]+)\s*[-–.]?\s*(.*)$")
+PART = re.compile(r"(Część\s+[IVX]+\s*[-–]\s*\S.*)$")
+LAW_START_PL = re.compile(r"(?<!\d)(\d{1,2})\.\s*(?=[A-ZĄĆĘŁŃÓŚŹŻ]{2})")
+LAW_TITLE_EN = re.compile(r"^LAW\s+(\d{1,2})\b\s*[-–—:.]?\s*(.*)$", re.IGNORECASE)
+SECTION = re.compile(r"^([A-Z])\.\s*(.*)$")
+ITEM = re.compile(r"^(\d{1,2})\.\s*(.*)$")
+SUB_ITEM_PL = re.compile(r"^([a-z])\)\s*(.*)$")
+SUB_ITEM_EN = re.compile(r"^\(([a-z])\)\s*(.*)$")
+ROMAN = re.compile(r"^\(([IVX]+|[ivx]+)\)\s*(.*)$")
+ROMAN_LABEL = re.compile(r"[IVX]+|[ivx]+")
+DASH = re.compile(r"^[-–]\s*(.*)$")
+
+
+def _labelled(builder: TreeBuilder, text: str, sub_item: re.Pattern[str]) -> bool:
+    """Open a unit if `text` starts with a label; False when it is plain text."""
+    roman = ROMAN.match(text)
+    if roman and builder.stack:
+        # (I), (II): one level below the unit they follow; the id takes the lower-case numeral.
+        while len(builder.stack) > 1 and ROMAN_LABEL.fullmatch(builder.stack[-1].label) \
+                and builder.stack[-1].level > 2:
+            builder.stack.pop()
+        level = builder.stack[-1].level + 1
+        builder.open(level, roman.group(1), roman.group(2), roman.group(1).lower(), text=True)
+        return True
+    for level, pattern in ((1, SECTION), (2, ITEM), (3, sub_item)):
+        match = pattern.match(text)
+        if match:
+            builder.open(level, match.group(1), match.group(2))
+            return True
+    return False
+
+
+def _content_line(builder: TreeBuilder, text: str, sub_item: re.Pattern[str]) -> None:
+    dash = DASH.match(text)
+    if dash:
+        builder.add_text(dash.group(1))  # "- " joins a label's title to its text
+    elif not _labelled(builder, text, sub_item):
+        if builder.stack:
+            builder.law.notes.append(text)
+        else:
+            builder.add_text(text)
+
+
+@dataclass
+class _Line:
+    text: str  # without English and screens links
+    english_href: str = ""
+    english_text: str = ""
+    screens: list[str] = field(default_factory=list)
+    nav: bool = False
+
+
+def _split_links(line: list[Segment], url: str) -> _Line:
+    """A rendered line with its English, screens and navigation links taken out."""
+    parts: list[str] = []
+    result = _Line("")
+    for seg in line:
+        if seg.href is None:
+            parts.append(seg.text)
+        elif NAV_LINK.match(seg.text):
+            result.nav = True
+        elif ENGLISH_LINK.match(seg.text):
+            result.english_href, result.english_text = urljoin(url, seg.href), clean(seg.text)
+        elif SCREENS_LINK.match(seg.text):
+            result.screens.append(clean(seg.text))
+        else:
+            parts.append(seg.text)
+    result.text = clean("".join(parts))
+    return result
+
+
+def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
+    """The laws of one 1997 Polish chapter page, split at their numbered titles."""
+    soup = load_page(html, url)
+    laws: list[Law] = []
+    builder: TreeBuilder | None = None
+    pending: list[Stripped] = []  # page chrome seen before the first law
+    chapter = part = chapter_number = ""
+
+    def strip_page(text: str, reason: str) -> None:
+        (builder.law.stripped if builder else pending).append(Stripped(text, reason))
+
+    for rendered in rendered_lines(soup.body or soup):
+        raw = line_text(rendered)
+        line = _split_links(rendered, url)
+        text = line.text
+        if line.nav or FOOTER.match(raw):
+            strip_page(raw, "nav" if line.nav else "page-footer")
+            continue
+        chapter_match = CHAPTER.match(text)
+        if chapter_match and builder is None and not line.english_href:
+            chapter_number = chapter_match.group(1)
+            chapter = clean(f"{chapter_number} {chapter_match.group(2)}")
+            strip_page(text, "chapter-heading")
+            continue
+        part_match = PART.search(text)
+        if part_match and not line.english_href:
+            before = text[: part_match.start()].strip()
+            if before and builder:
+                _content_line(builder, before, SUB_ITEM_PL)
+            part = part_match.group(1).strip()
+            strip_page(part, "part-heading")
+            continue
+        starts = list(LAW_START_PL.finditer(text)) if line.english_href else []
+        if line.english_href and not starts:
+            if builder:
+                raise SourceError(url, f"an English-version link follows {text!r}, "
+                                       "which is no law title")
+            chapter = clean(f"{chapter_number} {text}")
+            strip_page(text, "chapter-heading")
+            strip_page(line.english_text, "english-link")
+            continue
+        if starts:
+            start = starts[-1]  # the title glued nearest to its link
+            before = text[: start.start()].strip()
+            if before and builder:
+                _content_line(builder, before, SUB_ITEM_PL)
+            for screens in line.screens:
+                if builder:
+                    builder.strip(screens, "screens-link")
+            law = Law(number=int(start.group(1)), edition=EDITION, lang="pl",
+                      title=text[start.end():].strip(), chapter=chapter, part=part,
+                      source_url=url, fetch_date=fetch_date, counterpart_url=line.english_href)
+            if not laws:
+                law.stripped, pending = pending, []
+            law.stripped.append(Stripped(line.english_text, "english-link", law.id))
+            laws.append(law)
+            builder = TreeBuilder(law, where=url)
+            continue
+        if builder is None:
+            strip_page(raw, "outside-law")
+            continue
+        if text:
+            _content_line(builder, text, SUB_ITEM_PL)
+        for screens in line.screens:
+            builder.strip(screens, "screens-link")
+    if not laws:
+        raise SourceError(url, 'no law titles ("41. TITLE" followed by an English-version '
+                               "link) found: not a 1997 chapter page")
+    numbers = [law.number for law in laws]
+    if len(set(numbers)) != len(numbers):
+        raise SourceError(url, f"a law number occurs twice: {numbers}")
+    return laws
+
+
+def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
+    """One English 1997 law page ("LAW 64 - TITLE", then "A.", "1.", "(a)" lines)."""
+    soup = load_page(html, url)
+    law: Law | None = None
+    builder: TreeBuilder | None = None
+    pending: list[Stripped] = []
+    counterpart = ""
+    for line in rendered_lines(soup.body or soup):
+        raw = line_text(line)
+        if any(seg.href is not None and NAV_LINK.match(seg.text) for seg in line) or \
+                FOOTER.match(raw):
+            (law.stripped if law else pending).append(Stripped(raw, "nav"))
+            continue
+        polish = [seg for seg in line if seg.href is not None and POLISH_LINK.match(seg.text)]
+        if polish:
+            counterpart = urljoin(url, polish[0].href or "")
+            (law.stripped if law else pending).append(Stripped(raw, "polish-link"))
+            continue
+        if law is None:
+            title = LAW_TITLE_EN.match(raw)
+            if title:
+                law = Law(number=int(title.group(1)), edition=EDITION, lang="en",
+                          title=title.group(2).strip(), source_url=url, fetch_date=fetch_date,
+                          stripped=pending)
+                builder = TreeBuilder(law, where=url)
+            else:
+                pending.append(Stripped(raw, "outside-law"))
+            continue
+        assert builder is not None
+        _content_line(builder, raw, SUB_ITEM_EN)
+    if law is None:
+        raise SourceError(url, "no \"LAW NN - TITLE\" line found: not a 1997 English law page")
+    if not law.title:
+        raise SourceError(url, f"law {law.number} has no title after \"LAW {law.number}\"")
+    law.counterpart_url = counterpart
+    return law
