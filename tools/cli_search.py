@@ -15,6 +15,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--edition", type=int, choices=(1997, 2017), help="only this edition")
     parser.add_argument("--limit", type=int, default=10, help="at most this many hits (10)")
     parser.add_argument("--json", action="store_true", help="print a JSON document")
+    parser.add_argument("--build-dir", help="read the index from this build folder (build/)")
     parser.set_defaults(func=run_search)
 
 
@@ -36,8 +37,14 @@ def run_search(args: argparse.Namespace) -> int:
 
     if args.limit < 1:
         raise BridgelawError(f"--limit must be at least 1, not {args.limit}")
+    config = Config()
+    if args.build_dir:
+        from dataclasses import replace
+        from pathlib import Path
+
+        config = replace(config, build_dir=Path(args.build_dir))
     result = search(
-        " ".join(args.query), Config(), lang=args.lang, edition=args.edition, limit=args.limit
+        " ".join(args.query), config, lang=args.lang, edition=args.edition, limit=args.limit
     )
     if args.json:
         print(result.to_json())

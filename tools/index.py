@@ -262,7 +262,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "law": doc.law,
         "title": doc.title,
         "url": doc.url,
-        "body": doc.body,
+        "body": doc.body or doc.whole,  # what snippets are cut from
         "depth": doc.depth,
     }
     # Glossary pairs are bilingual by nature: both analyzers see both terms.

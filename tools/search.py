@@ -27,9 +27,12 @@ COORDINATION = 0.5
 ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "context": 0.5, "body": 1.0, "whole": 1.0}
 # Extra weight of a title that holds every word of a query of several words.
 ALL_WORDS_BONUS = 2.0
+# Our own words (situations, glossary) help find a law but rank below the law's own text.
+KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
 _WORD = re.compile(r"\w+")
+_MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 # Words that may stand before a citation, in any grammatical case, both languages.
 _CITE_PREFIX = re.compile(
@@ -123,6 +126,10 @@ class _Index:
         pairs_file = path / "glossary_terms.json"
         pairs = json.loads(pairs_file.read_text(encoding="utf-8")) if pairs_file.exists() else []
         self.pairs = [(_term_sets(p["pl"], "pl"), _term_sets(p["en"], "en"), p) for p in pairs]
+        outline_file = path / "outline_ids.json"
+        self.official: dict[str, list[str]] = (
+            json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
+        )
 
 
 _OPEN: dict[tuple[str, float], _Index] = {}
@@ -309,15 +316,21 @@ def search(
         result = SearchResult(query=text, took_ms=0.0, hits=hits, citation=cited)
         if not hits:
             result.nearest = nearest_ids(ix, cited, lang, edition)
-            result.message = f"no law or unit {cited} in this build" + (
-                f"; nearest: {', '.join(result.nearest)}" if result.nearest else ""
-            )
+            number = re.match(r"\d+", cited).group()
+            known = cited in ix.official.get(number, [])
+            result.message = (
+                f"{cited} is in the 2017 laws but its text is not in this build"
+                if known
+                else f"no law or unit {cited} in this build"
+            ) + (f"; nearest: {', '.join(result.nearest)}" if result.nearest else "")
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
     result = SearchResult(query=text, took_ms=0.0)
     result.hits = _full_text(ix, text, lang, edition, limit)
+    if _MARKUP.search(text):
+        result.message = "the query holds HTML markup: it is searched as plain words, never run"
     if not result.hits:
-        result.message = f"no results for {text!r}"
+        result.message = "; ".join(filter(None, [result.message, f"no results for {text!r}"]))
     result.took_ms = (time.perf_counter() - started) * 1000
     return result
 
@@ -337,7 +350,9 @@ def _full_text(
     marks = {t for w in [*words, *extra] for t in (*polish_terms(w), *english_terms(w))}
     query = Or(clauses, scale=COORDINATION)
     found = ix.searcher.search(query, filter=_filters(lang, edition), limit=max(limit * 8, 100))
-    ranked = rank_by_law([(dict(hit.fields()), hit.score) for hit in found])
+    scored = [(dict(hit.fields()), hit.score) for hit in found]
+    scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
+    ranked = rank_by_law(sorted(scored, key=lambda pair: -pair[1]))
     return [_hit(fields, score, marks) for fields, score in ranked[:limit]]
 
 

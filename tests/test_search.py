@@ -1,0 +1,209 @@
+"""The Whoosh index and `bridgelaw search` on the real seed text: ranking, jumps, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tools.config import Config
+from tools.errors import BridgelawError
+from tools.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
+from tools.model import Corpus, corpus_from_json
+from tools.search import expand, parse_citation, search
+
+sys.path.insert(0, str(Path(__file__).parent / "data"))
+from search_seed_corpus import seed_corpus  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "tools.cli"]
+
+
+def load_corpus() -> Corpus:
+    """The scraped model once `bridgelaw scrape` has written it, else the seed reading."""
+    model = ROOT / "build" / "corpus.json"
+    if model.exists():
+        return corpus_from_json(model.read_text(encoding="utf-8"))
+    return seed_corpus()
+
+
+@pytest.fixture(scope="module")
+def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
+    build = tmp_path_factory.mktemp("build")
+    config = replace(Config(), build_dir=build)
+    build_index(load_corpus(), config)
+    return config
+
+
+def top_laws(config: Config, query: str, **kw: object) -> list[str]:
+    hits = search(query, config, limit=10, **kw).hits
+    return list(dict.fromkeys(hit.law for hit in hits))
+
+
+@pytest.mark.parametrize(
+    ("query", "relevant"),
+    [
+        ("falszywy renons", {"61", "62", "63", "64"}),
+        ("fałszywego renonsu", {"61", "62", "63", "64"}),
+        ("przygwozdzona", {"50", "51", "52"}),
+        ("wyjscie poza kolejnoscia", {"53", "54", "55", "56"}),
+        ("roszczenie", {"68", "69", "70"}),
+        ("uznanie roszczenia", {"69"}),
+        ("uprawnienia dziadka", {"42"}),
+    ],
+)
+def test_right_law_first(config: Config, query: str, relevant: set[str]) -> None:
+    assert top_laws(config, query)[0] in relevant
+
+
+@pytest.mark.parametrize(
+    ("typed", "cited"),
+    [
+        ("64C", "64C"),
+        ("64 C 2", "64C2"),
+        ("L50D2a", "50D2a"),
+        ("przepis 57", "57"),
+        ("przepisu 57", "57"),
+        ("Law 61B", "61B"),
+        ("§ 64", "64"),
+        ("50 D 2 (a)", "50D2a"),
+        ("dziadek", None),
+        ("64 karty", None),
+        ("99", None),
+    ],
+)
+def test_parse_citation(typed: str, cited: str | None) -> None:
+    assert parse_citation(typed) == cited
+
+
+def test_citation_jumps_to_the_unit(config: Config) -> None:
+    result = search("przepis 64 B 3", config, edition=2017)
+    assert result.citation == "64B3"
+    assert [hit.id for hit in result.hits] == ["64B3"]
+    assert result.hits[0].url == "laws/2017/64/#64B3"
+
+
+def test_missing_id_says_so_and_offers_nearest(config: Config) -> None:
+    result = search("64H", config)
+    assert result.hits == []
+    assert "64H" in result.message and "nearest" in result.message
+    assert result.nearest and all(cid.startswith("64") for cid in result.nearest)
+
+
+def test_filters(config: Config) -> None:
+    hits = search("fałszywy renons", config, edition=2017, limit=20).hits
+    assert hits and {hit.edition for hit in hits} == {2017}
+    assert search("fałszywy renons", config, lang="en").hits == []
+
+
+def test_snippet_marks_matches_and_escapes(config: Config) -> None:
+    hit = search("przygwozdzonej", config).hits[0]
+    assert "<mark>przygwożdżon" in hit.snippet.lower()
+    result = search("<img src=x onerror=alert(1)> renons", config)
+    assert "markup" in result.message
+    assert all(
+        "<img" not in hit.snippet and "onerror=alert" not in hit.title for hit in result.hits
+    )
+
+
+@pytest.mark.parametrize("query", ["", "   ", "a" * 2000, "?!… --- ;;;"])
+def test_bad_queries_are_refused(config: Config, query: str) -> None:
+    with pytest.raises(BridgelawError):
+        search(query, config)
+
+
+def test_cross_language_through_glossary(tmp_path: Path) -> None:
+    corpus = load_corpus()
+    pairs = glossary_pairs(
+        [
+            {"pl": "fałszywy renons", "en": "revoke", "laws": ["61", "62", "63", "64"]},
+            {"pl": "uprawomocnienie", "en": "established", "laws": ["63"]},
+            {"pl": "karta przygwożdżona", "en": "penalty card", "laws": ["50"]},
+        ]
+    )
+    config = replace(Config(), build_dir=tmp_path)
+    write_index(corpus_docs(corpus), config.index_dir, {GLOSSARY_FILE: pairs})
+    assert "renons" in expand(["revoke"], search_pairs(config))
+    assert top_laws(config, "revoke established")[0] in {"63", "64"}
+    assert top_laws(config, "penalty cards")[0] in {"50", "51", "52"}
+
+
+def search_pairs(config: Config) -> list:
+    from tools.search import open_index
+
+    return open_index(config.index_dir).pairs
+
+
+def test_rebuild_replaces_index_and_leaves_no_temp(config: Config) -> None:
+    before = search("renons", config).hits
+    build_index(load_corpus(), config)
+    assert [h.id for h in search("renons", config).hits] == [h.id for h in before]
+    leftovers = [p.name for p in config.build_dir.iterdir() if p.name.startswith(".index")]
+    assert leftovers == []
+
+
+def test_empty_corpus_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(BridgelawError, match="no laws"):
+        build_index(Corpus(), replace(Config(), build_dir=tmp_path))
+
+
+def test_missing_inputs_become_problems(tmp_path: Path) -> None:
+    corpus = load_corpus()
+    config = replace(Config(), build_dir=tmp_path, outline_file=tmp_path / "no-outline.json")
+    build_index(corpus, config)
+    problems = json.loads((config.index_dir / "index_problems.json").read_text(encoding="utf-8"))
+    assert any(p["where"].endswith("no-outline.json") for p in problems)
+    assert any(p.kind == "index-missing-input" for p in corpus.problems)
+
+
+def run_cli(config: Config, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*CLI, "search", "--build-dir", str(config.build_dir), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def test_cli_json(config: Config) -> None:
+    done = run_cli(config, "--json", "--limit", "3", "kart przygwożdżonych")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data) >= {"query", "took_ms", "hits"}
+    assert len(data["hits"]) == 3
+    first = data["hits"][0]
+    assert set(first) >= {"id", "law", "lang", "edition", "title", "snippet", "url", "score"}
+    assert first["law"] in {"50", "51", "52"}
+    assert first["url"].startswith(f"laws/{first['edition']}/{first['law']}/")
+
+
+def test_cli_human_output_marks_words(config: Config) -> None:
+    done = run_cli(config, "--edition", "2017", "falszywy", "renons")
+    assert done.returncode == 0, done.stderr
+    assert "*renons" in done.stdout.lower() and "laws/2017/64/" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([""], "empty query"),
+        (["x" * 2000], "too long"),
+        (["?!?!"], "no letters"),
+        (["--limit", "0", "renons"], "--limit"),
+        (["64H"], "nearest"),
+    ],
+)
+def test_cli_bad_input_is_one_clear_line(config: Config, args: list[str], message: str) -> None:
+    done = run_cli(config, *args)
+    assert done.returncode == 1
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_cli_without_index_says_how_to_fix(tmp_path: Path) -> None:
+    done = run_cli(replace(Config(), build_dir=tmp_path), "renons")
+    assert done.returncode == 1 and "bridgelaw build" in done.stderr
