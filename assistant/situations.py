@@ -1,0 +1,151 @@
+"""The situation catalogue: typed model, loader and validation of assistant/situations.yaml."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from assistant.tree import LANGS, Text
+from tools.config import Config
+from tools.errors import SourceError
+from tools.model import Problem
+
+_SITUATION_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_CITE_ID = re.compile(r"^\d{1,2}([A-Z](\d{1,2}([a-z](\d{1,2})?)?)?)?$")
+_KEYS = {"id", "title", "phrases", "answer", "tree", "laws", "edition_note"}
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Something that happened at the table, as players describe it, and where its ruling is."""
+
+    id: str
+    title: Text
+    phrases: dict[str, list[str]]  # lang -> the words players use for it
+    answer: Text
+    tree: str
+    laws: list[str]  # 2017 citation ids
+    edition_note: Text | None = None
+
+
+def situations_file(config: Config) -> Path:
+    """Where the catalogue lives."""
+    return config.assistant_dir / "situations.yaml"
+
+
+def _text(value: Any, where: str) -> Text:
+    if not isinstance(value, dict):
+        raise SourceError(where, "expected {pl: ..., en: ...}")
+    unknown = sorted(set(value) - set(LANGS))
+    if unknown:
+        raise SourceError(where, f"unknown language keys {unknown}")
+    return Text(pl=str(value.get("pl") or "").strip(), en=str(value.get("en") or "").strip())
+
+
+def _phrases(value: Any, where: str) -> dict[str, list[str]]:
+    if not isinstance(value, dict):
+        raise SourceError(where, "phrases must be {pl: [...], en: [...]}")
+    unknown = sorted(set(value) - set(LANGS))
+    if unknown:
+        raise SourceError(where, f"unknown language keys {unknown}")
+    phrases: dict[str, list[str]] = {}
+    for lang in LANGS:
+        items = value.get(lang) or []
+        if not isinstance(items, list) or not all(isinstance(p, str) for p in items):
+            raise SourceError(where, f"phrases.{lang} must be a list of strings")
+        phrases[lang] = [p.strip() for p in items if p.strip()]
+    return phrases
+
+
+def situation_from_dict(data: Any, where: str) -> Situation:
+    """One situation from parsed YAML; SourceError naming `where` if it is malformed."""
+    if not isinstance(data, dict):
+        raise SourceError(where, "a situation must be a mapping")
+    missing = sorted({"id", "title", "phrases", "answer", "tree", "laws"} - set(data))
+    if missing:
+        raise SourceError(where, f"missing keys {missing}")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise SourceError(where, f"unknown keys {unknown}")
+    where = f"{where} ({data['id']})"
+    laws = data["laws"]
+    if not isinstance(laws, list) or not laws:
+        raise SourceError(where, 'laws must be a non-empty list like ["64A1"]')
+    note = data.get("edition_note")
+    return Situation(
+        id=str(data["id"]),
+        title=_text(data["title"], f"{where}: title"),
+        phrases=_phrases(data["phrases"], f"{where}: phrases"),
+        answer=_text(data["answer"], f"{where}: answer"),
+        tree=str(data["tree"]),
+        laws=[str(law) for law in laws],
+        edition_note=_text(note, f"{where}: edition_note") if note is not None else None,
+    )
+
+
+def parse_situations(text: str, source: str) -> list[Situation]:
+    """The situations in YAML `text`; SourceError naming `source` and the entry on bad input."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise SourceError(source, f"not valid YAML: {error}") from error
+    if not isinstance(data, list):
+        raise SourceError(source, "the catalogue must be a list of situations")
+    situations = [
+        situation_from_dict(item, f"{source}: entry {number}")
+        for number, item in enumerate(data, start=1)
+    ]
+    seen: set[str] = set()
+    for situation in situations:
+        if situation.id in seen:
+            raise SourceError(source, f"duplicate situation id {situation.id!r}")
+        seen.add(situation.id)
+    return situations
+
+
+def load_situations(config: Config) -> list[Situation]:
+    """The catalogue in file order; SourceError naming the file if unreadable or malformed."""
+    path = situations_file(config)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SourceError(str(path), f"cannot read: {error}") from error
+    return parse_situations(text, str(path))
+
+
+def validate_situations(
+    situations: list[Situation], tree_ids: set[str], known_ids: set[str]
+) -> list[Problem]:
+    """Problems of the catalogue: unknown trees, unknown or malformed law ids, missing text."""
+    problems: list[Problem] = []
+
+    def report(kind: str, situation: Situation, message: str) -> None:
+        where = f"assistant/situations.yaml#{situation.id}"
+        problems.append(Problem(kind, where, f"situation {situation.id}: {message}"))
+
+    for situation in situations:
+        if not _SITUATION_ID.match(situation.id):
+            report("situation-id", situation, "ids are lowercase words joined by dashes")
+        if situation.tree not in tree_ids:
+            report("unknown-tree", situation, f"tree {situation.tree!r} does not exist")
+        for part, text in (("title", situation.title), ("answer", situation.answer)):
+            for lang in LANGS:
+                if not text.get(lang):
+                    report("missing-translation", situation, f"{part} has no {lang} text")
+        if situation.edition_note is not None:
+            for lang in LANGS:
+                if not situation.edition_note.get(lang):
+                    report("missing-translation", situation, f"edition_note has no {lang} text")
+        for lang in LANGS:
+            if not situation.phrases.get(lang):
+                report("missing-translation", situation, f"no {lang} phrases")
+        for law in situation.laws:
+            if not _CITE_ID.match(law):
+                report("bad-citation", situation, f"{law!r} is not a citation id like 64A1")
+            elif law not in known_ids:
+                report("unknown-citation", situation, f"{law} is neither in the corpus nor the outline")
+    return problems
