@@ -147,5 +147,6 @@ def validate_situations(
             if not _CITE_ID.match(law):
                 report("bad-citation", situation, f"{law!r} is not a citation id like 64A1")
             elif law not in known_ids:
-                report("unknown-citation", situation, f"{law} is neither in the corpus nor the outline")
+                message = f"{law} is neither in the corpus nor the outline"
+                report("unknown-citation", situation, message)
     return problems
