@@ -62,6 +62,7 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         url=STORED(),
         body=STORED(),
         depth=NUMERIC(stored=True),
+        laws=STORED(),  # law numbers a glossary term or situation points to
         heading_pl=TEXT(analyzer=pl),
         title_pl=TEXT(analyzer=pl),
         context_pl=TEXT(analyzer=pl),
@@ -145,23 +146,23 @@ def _pair(value: Any, lang: str) -> str:
     return str(getattr(value, lang, "") or "")
 
 
-def glossary_docs(entries: list[Any]) -> Iterator[SearchDoc]:
-    """One document per glossary pair, searchable in both languages, per language shown."""
-    for entry in entries:
-        pl, en = _pair(entry, "pl"), _pair(entry, "en")
-        laws = [str(law) for law in _laws_of(entry)]
-        number = str(law_number(laws[0])) if laws else ""
+def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
+    """One document per glossary term and language shown; both languages' forms are matched."""
+    for term in terms:
+        laws = [str(law) for law in term.laws]
+        forms = " ".join([*term.forms("pl"), *term.forms("en")])
         for lang in ("pl", "en"):
+            other = "en" if lang == "pl" else "pl"
             yield SearchDoc(
                 kind="glossary",
-                id=f"{pl} = {en}",
+                id=term.id,
                 lang=lang,
                 edition="",
-                law=number,
-                title=f"{pl} = {en}" if lang == "pl" else f"{en} = {pl}",
-                url=f"{'' if lang == 'pl' else 'en/'}glossary/",
-                title_text=f"{pl} {en}",
-                body=", ".join(laws),
+                law="",  # a term is no law: it lifts the laws it lists instead
+                title=f"{term.headword(lang)} = {term.headword(other)}",
+                url=f"{'' if lang == 'pl' else 'en/'}glossary/#{term.id}",
+                title_text=forms,
+                body=term.definition(lang),
                 extra={"laws": laws},
             )
 
@@ -264,6 +265,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "url": doc.url,
         "body": doc.body or doc.whole,  # what snippets are cut from
         "depth": doc.depth,
+        "laws": ",".join(sorted({str(law_number(cid)) for cid in doc.extra.get("laws", [])})),
     }
     # Glossary pairs are bilingual by nature: both analyzers see both terms.
     langs = ("pl", "en") if doc.kind == "glossary" else (doc.lang,)
@@ -277,11 +279,17 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
     return fields
 
 
-def glossary_pairs(entries: list[Any]) -> list[dict[str, Any]]:
-    """Term pairs for query expansion: each side as text plus its laws, sorted."""
+def glossary_pairs(terms: list[Any]) -> list[dict[str, Any]]:
+    """Term pairs for query expansion: every form in each language, the headwords, the laws."""
     pairs = [
-        {"pl": _pair(e, "pl"), "en": _pair(e, "en"), "laws": [str(x) for x in _laws_of(e)]}
-        for e in entries
+        {
+            "pl": term.headword("pl"),
+            "en": term.headword("en"),
+            "pl_forms": list(term.forms("pl")),
+            "en_forms": list(term.forms("en")),
+            "laws": [str(law) for law in term.laws],
+        }
+        for term in terms
     ]
     return sorted((p for p in pairs if p["pl"] and p["en"]), key=lambda p: (p["en"], p["pl"]))
 

@@ -29,6 +29,9 @@ ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "context": 0.5, "body": 1.0, "whol
 ALL_WORDS_BONUS = 2.0
 # Our own words (situations, glossary) help find a law but rank below the law's own text.
 KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
+# Documents that point to laws rather than hold law text, and how much they lift those laws.
+POINTER_KINDS = ("glossary", "situation")
+LIFT_WEIGHT = 0.5
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
 _WORD = re.compile(r"\w+")
@@ -125,7 +128,14 @@ class _Index:
         self.searcher = self.index.searcher()
         pairs_file = path / "glossary_terms.json"
         pairs = json.loads(pairs_file.read_text(encoding="utf-8")) if pairs_file.exists() else []
-        self.pairs = [(_term_sets(p["pl"], "pl"), _term_sets(p["en"], "en"), p) for p in pairs]
+        self.pairs = [
+            (
+                [_term_sets(form, "pl") for form in p.get("pl_forms", [p["pl"]])],
+                [_term_sets(form, "en") for form in p.get("en_forms", [p["en"]])],
+                p,
+            )
+            for p in pairs
+        ]
         outline_file = path / "outline_ids.json"
         self.official: dict[str, list[str]] = (
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
@@ -161,15 +171,15 @@ def _covers(query_sets: list[set[str]], term_sets: list[set[str]]) -> bool:
     return bool(term_sets) and all(any(t & q for q in query_sets) for t in term_sets)
 
 
-def expand(words: list[str], pairs: list[tuple[list[set[str]], list[set[str]], dict]]) -> list[str]:
-    """Words of the other language for each glossary pair the query names in full."""
+def expand(words: list[str], pairs: list[tuple[list, list, dict]]) -> list[str]:
+    """Words of the other language for each glossary term the query names in full (any form)."""
     pl_sets = [set(polish_terms(w)) for w in words]
     en_sets = [set(english_terms(w)) for w in words]
     extra: list[str] = []
-    for pl_terms, en_terms, pair in pairs:
-        if _covers(en_sets, en_terms):
+    for pl_forms, en_forms, pair in pairs:
+        if any(_covers(en_sets, form) for form in en_forms):
             extra.extend(_WORD.findall(pair["pl"].lower()))
-        if _covers(pl_sets, pl_terms):
+        if any(_covers(pl_sets, form) for form in pl_forms):
             extra.extend(_WORD.findall(pair["en"].lower()))
     return [word for word in dict.fromkeys(extra) if word not in words]
 
@@ -352,23 +362,37 @@ def _full_text(
     found = ix.searcher.search(query, filter=_filters(lang, edition), limit=max(limit * 8, 100))
     scored = [(dict(hit.fields()), hit.score) for hit in found]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
-    ranked = rank_by_law(sorted(scored, key=lambda pair: -pair[1]))
+    ranked = rank_by_law(scored, lang)
     return [_hit(fields, score, marks) for fields, score in ranked[:limit]]
 
 
-def rank_by_law(scored: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str, Any], float]]:
+def rank_by_law(
+    scored: list[tuple[dict[str, Any], float]], lang: str | None = None
+) -> list[tuple[dict[str, Any], float]]:
     """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
-    and the units of one law stay together, best first."""
+    the units of one law stay together, best first, and a matching glossary term or situation
+    lifts every law it points to."""
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
-    for fields, score in scored:
+    lifts: dict[str, float] = {}
+    seen: set[tuple[str, str]] = set()
+    preferred = lang or "pl"
+    for fields, score in sorted(scored, key=lambda pair: (pair[0]["lang"] != preferred, -pair[1])):
+        if fields["kind"] in POINTER_KINDS:
+            for number in filter(None, fields.get("laws", "").split(",")):
+                lifts[number] = max(lifts.get(number, 0.0), score)
+            if (fields["kind"], fields["id"]) in seen:
+                continue  # one language of a bilingual term is enough
+            seen.add((fields["kind"], fields["id"]))
         key = (fields["law"] or fields["key"], fields["edition"], fields["lang"])
         groups.setdefault(key, []).append((fields, score))
 
-    def law_score(members: list[tuple[dict[str, Any], float]]) -> float:
+    def law_score(item: tuple[tuple[str, str, str], list[tuple[dict[str, Any], float]]]) -> float:
+        (law, _, _), members = item
         whole = max((score for f, score in members if f["kind"] in ("law", "title")), default=0.0)
-        units = sorted((score for f, score in members if f["kind"] not in ("law", "title")))
+        units = sorted(score for f, score in members if f["kind"] not in ("law", "title"))
         top = units[::-1][: len(LAW_WEIGHTS)]
-        return LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
+        total = LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
+        return total + LIFT_WEIGHT * lifts.get(law, 0.0)
 
-    ordered = sorted(groups.values(), key=lambda members: -law_score(members))
-    return [pair for members in ordered for pair in members[:PER_LAW]]
+    ordered = sorted(groups.items(), key=lambda item: -law_score(item))
+    return [pair for _, members in ordered for pair in members[:PER_LAW]]

@@ -1,0 +1,201 @@
+"""The site search index: Pagefind over the built site, one record per law unit.
+
+Law pages become one Pagefind record per unit (url "laws/2017/64/#64B3"), so a result links to
+the exact anchor; other pages are indexed whole from their article body. Pagefind folds ą ę ó ś ź
+ż ć ń but not ł, so every record also carries its text with diacritics folded. The English
+glossary terms of a law go into that law's Polish record (and the Polish terms into the English
+one), which lets a query in one language find the other. A citation table for jumps ("64B3") is
+written next to the index.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.analysis import fold
+from tools.errors import BridgelawError
+
+OUTPUT = "pagefind"
+CITATIONS_FILE = "citations.json"  # written inside the pagefind folder
+ROOT_SELECTOR = "article"  # Material's article body: the navigation stays out of the index
+_CITATION_ID = re.compile(r"^\d{1,2}(?:[A-H](?:\d{1,2}[a-z]?)?)?$")
+_SKIP_DIRS = {"assets", "pagefind", "search"}
+
+
+@dataclass
+class Record:
+    """One Pagefind record: a law unit with its anchor url."""
+
+    url: str
+    content: str
+    language: str
+    meta: dict[str, str]
+    filters: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass
+class SitePages:
+    """What the built site holds for search: unit records, other pages, citation ids."""
+
+    records: list[Record] = field(default_factory=list)
+    pages: list[tuple[str, str]] = field(default_factory=list)  # (url, html)
+    citations: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # lang/edition/ids
+
+
+def with_folded(text: str) -> str:
+    """The text followed by its diacritic-folded words where they differ (ł -> l included)."""
+    extra = [word for word in re.findall(r"\w+", text) if fold(word) != word]
+    folded = " ".join(dict.fromkeys(fold(word) for word in extra))
+    return f"{text}\n{folded}" if folded else text
+
+
+def page_url(site_dir: Path, path: Path) -> str:
+    """Site-root-relative url of a built page ("laws/2017/64/" for laws/2017/64/index.html)."""
+    rel = path.relative_to(site_dir).as_posix()
+    return rel[: -len("index.html")] if rel.endswith("index.html") else rel
+
+
+def _text(node) -> str:  # noqa: ANN001 - a BeautifulSoup Tag
+    return " ".join(node.get_text(" ").split())
+
+
+def law_records(url: str, soup, lang: str, terms: dict[str, list[str]]) -> list[Record]:  # noqa: ANN001
+    """One record per unit row of a law page, linking to the row's anchor."""
+    law_text = soup.select_one(".law-text")
+    edition = law_text.get("data-edition", "")
+    number = law_text.get("data-law", "")
+    heading = soup.select_one("article h1")
+    page_title = _text(heading) if heading else number
+    records = []
+    for row in law_text.select(".row[id]"):
+        unit_id = row["id"]
+        if not _CITATION_ID.match(unit_id):
+            continue
+        cell = row.select_one(".cell.main")
+        if cell is None:
+            continue
+        unit_title = cell.select_one(".unit-title")
+        title = f"{unit_id} · {page_title}" + (f" › {_text(unit_title)}" if unit_title else "")
+        content = _text(cell)
+        if unit_id == number:
+            # The law's own record carries its title and its glossary terms in both languages.
+            content = " ".join([page_title, content, *terms.get(number, [])])
+        records.append(
+            Record(
+                url=f"{url}#{unit_id}",
+                content=with_folded(content),
+                language=lang,
+                meta={"title": title, "unit": unit_id, "law": number, "edition": edition},
+                filters={"edition": [edition]} if edition else {},
+            )
+        )
+    return records
+
+
+def fold_page(html: str, soup) -> str:  # noqa: ANN001
+    """The page with a hidden copy of its folded article words, so "l" finds "ł"."""
+    article = soup.select_one(ROOT_SELECTOR)
+    if article is None:
+        return html
+    folded = with_folded(_text(article)).partition("\n")[2]
+    if not folded:
+        return html
+    hidden = f'<div hidden class="search-folded">{folded}</div>'
+    return html.replace("</article>", hidden + "</article>", 1)
+
+
+def glossary_terms() -> dict[str, list[str]]:
+    """{law number: glossary terms in both languages} from the project's glossary."""
+    from tools.config import Config
+    from tools.glossary import load_glossary
+    from tools.urls import law_number
+
+    config = Config()
+    terms: dict[str, list[str]] = {}
+    for entry in load_glossary(getattr(config, "glossary_file", config.outline_file)):
+        words = [str(getattr(entry, "pl", "")), str(getattr(entry, "en", ""))]
+        for cited in getattr(entry, "laws", []) or []:
+            terms.setdefault(str(law_number(str(cited))), []).extend(w for w in words if w)
+    return {law: sorted(set(words)) for law, words in sorted(terms.items())}
+
+
+def read_site(site_dir: Path, terms: dict[str, list[str]]) -> SitePages:
+    """Unit records from law pages, other pages whole, and the citation ids per language."""
+    from bs4 import BeautifulSoup
+
+    found = SitePages()
+    for path in sorted(site_dir.rglob("*.html")):
+        rel = path.relative_to(site_dir)
+        if rel.parts[0] in _SKIP_DIRS or rel.name == "404.html":
+            continue
+        html = path.read_text(encoding="utf-8")
+        soup = BeautifulSoup(html, "html.parser")
+        lang = (soup.html.get("lang", "") if soup.html else "")[:2] or "pl"
+        url = page_url(site_dir, path)
+        if soup.select_one(".law-text[data-law]") is not None:
+            records = law_records(url, soup, lang, terms)
+            found.records.extend(records)
+            for record in records:
+                edition = record.meta["edition"]
+                found.citations.setdefault(lang, {}).setdefault(edition, []).append(
+                    record.meta["unit"]
+                )
+        elif soup.select_one(ROOT_SELECTOR) is not None:
+            found.pages.append((url, fold_page(html, soup)))
+    return found
+
+
+async def _write_index(pages: SitePages, out: Path) -> None:
+    from pagefind.index import IndexConfig, PagefindIndex
+
+    config = IndexConfig(root_selector=ROOT_SELECTOR, output_path=str(out))
+    async with PagefindIndex(config=config) as index:
+        for record in pages.records:
+            await index.add_custom_record(
+                url=record.url,
+                content=record.content,
+                language=record.language,
+                meta=record.meta,
+                filters=record.filters or None,
+            )
+        for url, html in pages.pages:
+            await index.add_html_file(content=html, url=url)
+        await index.write_files(output_path=str(out))
+
+
+def index_site(site_dir: Path) -> None:
+    """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole)."""
+    if not (site_dir / "index.html").exists():
+        raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
+    try:
+        terms = glossary_terms()
+    except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
+        print(f"bridgelaw: pagefind: no glossary terms in the site index: {error}")
+        terms = {}
+    pages = read_site(site_dir, terms)
+    if not pages.records:
+        raise BridgelawError(f"{site_dir}: no law pages with unit anchors found to index")
+    tmp = Path(tempfile.mkdtemp(dir=site_dir, prefix=f".{OUTPUT}.tmp-"))
+    try:
+        asyncio.run(_write_index(pages, tmp))
+        table = {
+            lang: {ed: ids for ed, ids in sorted(eds.items())}
+            for lang, eds in sorted(pages.citations.items())
+        }
+        (tmp / CITATIONS_FILE).write_text(
+            json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+            encoding="utf-8",
+        )
+        target = site_dir / OUTPUT
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(tmp, target)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
