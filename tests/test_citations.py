@@ -165,6 +165,9 @@ ENGLISH = [
     ("Laws 69, 70 and 71", "68", ["69", "70", "71"]),
     ("subject to Law 43B2(b)", "62D2", ["43B2b"]),
     ("except as in (b) below", "50D1a", ["50D1b"]),
+    ("LAW 45C4(b)", "47C", ["45C4b"]),
+    ("see Section B above", "41C", ["41B"]),
+    ("as in A to D below", "50", ["50A", "50B", "50C", "50D"]),
 ]
 
 

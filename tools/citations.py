@@ -19,13 +19,13 @@ from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
 _TOKEN = r"\d{1,3}(?:[A-Z]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
 _LIST_SEP = r"(?:\s*,\s*|\s+(?:i|lub|albo|oraz|and|or)\s+)"
 _ABSOLUTE = re.compile(
-    r"(?<![\w])(?:[Pp]rzepis(?:y|u|owi|em|ie|ów|ami|ach)?|[Ll]aws?)(?![^\W\d])"
+    r"(?<![\w])(?i:przepis(?:y|u|owi|em|ie|ów|ami|ach)?|laws?)(?![^\W\d])"
     rf":?\s*(?P<list>{_TOKEN}(?:{_LIST_SEP}(?=\d){_TOKEN})*)(?![\w])"
 )
 # A part of the current law: "B", "B2", "B1(a)", "(a)", or an item number "1".
 _REL = r"(?:[A-H]\d{0,2}(?:\([a-h]\)|[a-h](?![\w]))?|\([a-h]\)|\d{1,2}(?:\([a-h]\))?)"
 _DIRECTION = r"(?:powyżej|poniżej|wyżej|niżej|above|below)"
-_KEYWORD = r"(?:punkt\w*|punkci\w*|pkt\.?|paragraph|point|subparagraph)"
+_KEYWORD = r"(?i:punkt\w*|punkci\w*|pkt\.?|paragraph|point|sub-?paragraph|section)"
 _RELATIVE = re.compile(
     rf"(?<![\w(])(?:(?P<kw>{_KEYWORD})\s+)?"
     rf"(?P<list>{_REL}(?:{_LIST_SEP}{_REL})*)(?![\w])"
