@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from tools.config import ROOT
 from tools.errors import BridgelawError, SourceError
 from tools.model import Problem
 
@@ -195,17 +196,26 @@ def tree_from_dict(data: Any, source: str) -> DecisionTree:
     )
 
 
+def _display(path: Path) -> str:
+    """The path relative to the project root when it is inside it (shorter messages)."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def load_tree(path: Path) -> DecisionTree:
     """Read one tree file; SourceError naming the file on unreadable or malformed YAML."""
+    shown = _display(path)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise SourceError(str(path), f"cannot read: {error}") from error
+        raise SourceError(shown, f"cannot read: {error}") from error
     except yaml.YAMLError as error:
-        raise SourceError(str(path), f"not valid YAML: {error}") from error
-    tree = tree_from_dict(data, str(path))
+        raise SourceError(shown, f"not valid YAML: {error}") from error
+    tree = tree_from_dict(data, shown)
     if tree.id != path.stem:
-        raise SourceError(str(path), f"id {tree.id!r} must equal the file name {path.stem!r}")
+        raise SourceError(shown, f"id {tree.id!r} must equal the file name {path.stem!r}")
     return tree
 
 

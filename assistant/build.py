@@ -1,0 +1,214 @@
+"""The assistant stage: load and check the trees and situations, write assistant.json and the
+flowcharts.
+
+Output, all under config.build_dir:
+- assistant.json: trees, situations, the site path of every cited id per language, the list of
+  flowchart files per tree and language, and the problems found (deterministic JSON).
+- flowcharts/<tree-id>.<lang>.svg: the tree's chart (the whole tree when it fits 700 px);
+  flowcharts/<tree-id>.<lang>.<n>.svg: further parts when it had to be split. Node links are
+  site-root-absolute ("/laws/2017/64/#64A2", LINK_BASE "/"); "continued" boxes link to
+  "#<tree-id>-<lang>-<n>", the id of part n's <svg>, so the parts are meant to be inlined on one
+  page in the listed order. Call render_flowchart_parts with another link_base for relative links.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from assistant.links import cite_url
+from assistant.tree import (
+    DecisionTree,
+    load_tree,
+    outline_only_cites,
+    validate_trees,
+)
+from tools.config import Config
+from tools.errors import BridgelawError, SourceError
+from tools.model import Corpus, Problem, unit_ids
+from tools.write import write_text
+
+LINK_BASE = "/"
+LANGS = ("pl", "en")
+
+
+@dataclass
+class AssistantBuild:
+    """What the assistant stage produced and found."""
+
+    trees: dict[str, DecisionTree]
+    situations: list[Any] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    outline_only: list[str] = field(default_factory=list)  # cited ids with no text in the build
+    flowcharts: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    written: list[str] = field(default_factory=list)
+
+
+def corpus_ids(corpus: Corpus) -> set[str]:
+    """Ids of every 2017 law and unit in the corpus (the numbering the trees cite)."""
+    return {uid for law in corpus.laws if law.edition == 2017 for uid in unit_ids(law)}
+
+
+def outline_ids(config: Config) -> tuple[set[str], list[Problem]]:
+    """Ids of the official 2017 outline, or none and a problem when it cannot be read."""
+    from tools.outline import load_outline
+
+    try:
+        return load_outline(config.outline_file).all_ids(), []
+    except (SourceError, OSError) as error:
+        return set(), [Problem("outline-missing", str(config.outline_file), str(error))]
+
+
+def load_trees_reporting(directory: Path) -> tuple[dict[str, DecisionTree], list[Problem]]:
+    """Every tree that loads, and a problem for each file that does not."""
+    trees: dict[str, DecisionTree] = {}
+    problems: list[Problem] = []
+    for path in sorted(directory.glob("*.yaml"), key=lambda path: path.stem):
+        try:
+            trees[path.stem] = load_tree(path)
+        except SourceError as error:
+            problems.append(Problem("tree-file", error.where, f"tree {path.stem}: {error.message}"))
+    return trees, problems
+
+
+def _load_situations(
+    config: Config, trees: dict[str, DecisionTree], known: set[str]
+) -> tuple[list[Any], list[Problem]]:
+    try:
+        from assistant.situations import load_situations, validate_situations
+    except ImportError as error:
+        return [], [Problem("situations-missing", "assistant/situations.py", str(error))]
+    try:
+        situations = load_situations(config)
+    except SourceError as error:
+        return [], [Problem("situations-file", error.where, error.message)]
+    return situations, validate_situations(situations, set(trees), known)
+
+
+def _text(value: Any) -> dict[str, str]:
+    return {"pl": value.pl, "en": value.en}
+
+
+def tree_to_dict(tree: DecisionTree) -> dict[str, Any]:
+    """A JSON-ready dict of one tree in the schema's shape (plus the node order)."""
+    nodes: dict[str, Any] = {}
+    for node in tree.nodes.values():
+        if node.outcome is not None:
+            outcome: dict[str, Any] = {
+                "ruling": _text(node.outcome.ruling),
+                "cites": list(node.outcome.cites),
+            }
+            if node.outcome.tricks is not None:
+                outcome["tricks"] = node.outcome.tricks
+            if node.outcome.adjust is not None:
+                outcome["adjust"] = node.outcome.adjust
+            nodes[node.id] = {"outcome": outcome}
+            continue
+        assert node.question is not None
+        data: dict[str, Any] = {
+            "question": _text(node.question),
+            "cites": list(node.cites),
+            "answers": [{"label": _text(a.label), "next": a.next} for a in node.answers],
+        }
+        if node.help is not None:
+            data["help"] = _text(node.help)
+        nodes[node.id] = data
+    return {
+        "id": tree.id,
+        "laws": list(tree.laws),
+        "title": _text(tree.title),
+        "summary": _text(tree.summary),
+        "start": tree.start,
+        "order": list(tree.nodes),
+        "nodes": nodes,
+    }
+
+
+def _all_cites(trees: dict[str, DecisionTree], situations: list[Any]) -> list[str]:
+    cites = {
+        cite
+        for tree in trees.values()
+        for node in tree.nodes.values()
+        for cite in node.cites + (node.outcome.cites if node.outcome else [])
+    }
+    cites.update(law for situation in situations for law in situation.laws)
+    return sorted(cites)
+
+
+def assistant_json(build: AssistantBuild, corpus: Corpus) -> str:
+    """Deterministic JSON text of the assistant data for the browser wizard and the site."""
+    cites = _all_cites(build.trees, build.situations)
+    data = {
+        "trees": {tree_id: tree_to_dict(tree) for tree_id, tree in build.trees.items()},
+        "situations": [asdict(situation) for situation in build.situations],
+        "cite_urls": {
+            lang: {cite: cite_url(corpus, lang, cite) for cite in cites} for lang in LANGS
+        },
+        "outline_only_cites": build.outline_only,
+        "flowcharts": build.flowcharts,
+        "problems": [asdict(problem) for problem in build.problems],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def write_flowcharts(
+    trees: dict[str, DecisionTree], corpus: Corpus, out_dir: Path
+) -> tuple[dict[str, dict[str, list[str]]], list[str]]:
+    """Render every tree in both languages into out_dir; the file lists and the paths changed."""
+    from assistant.flowchart import render_flowchart_parts
+
+    listing: dict[str, dict[str, list[str]]] = {}
+    changed: list[str] = []
+    wanted: set[str] = set()
+    for tree in trees.values():
+        listing[tree.id] = {}
+        for lang in LANGS:
+            names = []
+            charts = render_flowchart_parts(tree, lang, corpus, LINK_BASE)
+            for number, chart in enumerate(charts, start=1):
+                name = f"{tree.id}.{lang}.svg" if number == 1 else f"{tree.id}.{lang}.{number}.svg"
+                names.append(name)
+                wanted.add(name)
+                if write_text(out_dir / name, chart.svg):
+                    changed.append(str(out_dir / name))
+            listing[tree.id][lang] = names
+    for old in sorted(out_dir.glob("*.svg")):  # charts of renamed or removed trees
+        if old.name not in wanted:
+            old.unlink()
+            changed.append(str(old))
+    return listing, changed
+
+
+def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
+    """Load, check and write the assistant data; BridgelawError on a broken tree when strict."""
+    trees, problems = load_trees_reporting(config.assistant_dir / "trees")
+    known = corpus_ids(corpus)
+    outline, outline_problems = outline_ids(config)
+    problems += outline_problems
+    problems += validate_trees(trees, known, outline)
+    situations, situation_problems = _load_situations(config, trees, known | outline)
+    problems += situation_problems
+    build = AssistantBuild(
+        trees=trees,
+        situations=situations,
+        problems=problems,
+        outline_only=outline_only_cites(trees, known),
+    )
+    if problems:
+        for problem in problems:
+            print(f"assistant: {problem.kind}: {problem.message}", file=sys.stderr)
+        if config.strict:
+            raise BridgelawError(
+                f"{len(problems)} assistant problem(s): "
+                + "; ".join(f"{p.where}: {p.message}" for p in problems)
+            )
+    build.flowcharts, build.written = write_flowcharts(
+        trees, corpus, config.build_dir / "flowcharts"
+    )
+    target = config.build_dir / "assistant.json"
+    if write_text(target, assistant_json(build, corpus)):
+        build.written.append(str(target))
+    return build
