@@ -62,12 +62,16 @@ def _labelled(builder: TreeBuilder, text: str, sub_item: re.Pattern[str]) -> boo
     return False
 
 
-def _content_line(builder: TreeBuilder, text: str, sub_item: re.Pattern[str]) -> None:
+def _content_line(builder: TreeBuilder, text: str, sub_item: re.Pattern[str],
+                  loose_notes: bool = True) -> None:
+    """One line of law text: a labelled unit, "- " text of the current unit, or plain text
+    (the law's own text before its first unit; after it, a note when `loose_notes`, as on
+    the Polish page, where unit text always follows "- ")."""
     dash = DASH.match(text)
     if dash:
         builder.add_text(dash.group(1))  # "- " joins a label's title to its text
     elif not _labelled(builder, text, sub_item):
-        if builder.stack:
+        if builder.stack and loose_notes:
             builder.law.notes.append(text)
         else:
             builder.add_text(text)
@@ -184,9 +188,10 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
     counterpart = ""
     for line in rendered_lines(soup.body or soup):
         raw = line_text(line)
-        if any(seg.href is not None and NAV_LINK.match(seg.text) for seg in line) or \
-                FOOTER.match(raw):
-            (law.stripped if law else pending).append(Stripped(raw, "nav"))
+        footer = FOOTER.match(raw) is not None
+        if footer or any(seg.href is not None and NAV_LINK.match(seg.text) for seg in line):
+            (law.stripped if law else pending).append(
+                Stripped(raw, "page-footer" if footer else "nav"))
             continue
         polish = [seg for seg in line if seg.href is not None and POLISH_LINK.match(seg.text)]
         if polish:
@@ -204,7 +209,7 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
                 pending.append(Stripped(raw, "outside-law"))
             continue
         assert builder is not None
-        _content_line(builder, raw, SUB_ITEM_EN)
+        _content_line(builder, raw, SUB_ITEM_EN, loose_notes=False)
     if law is None:
         raise SourceError(url, "no \"LAW NN - TITLE\" line found: not a 1997 English law page")
     if not law.title:
