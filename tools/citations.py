@@ -70,7 +70,7 @@ def _split_list(text: str) -> list[str]:
 
 def _complete(token: str, where: str) -> tuple[str | None, str]:
     """The full id a relative token names from inside unit `where`, or None and why not."""
-    here = _UNIT_ID.fullmatch(where) if where else None
+    here = _UNIT_ID.match(where) if where else None  # deeper levels (64A2I) cut off
     if here is None:
         return None, f"relative reference '{token}' outside any known unit"
     law, section, item, _sub = here.groups()
