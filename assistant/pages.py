@@ -1,0 +1,297 @@
+"""Situation pages, the situation index and the wizard page, as Markdown in both languages.
+
+Links that point at site URLs (law anchors, the wizard with a preset in its hash) are written as
+raw HTML anchors, relative to the page: MkDocs validates only links to .md files, and a hash like
+"#tree=revoke" is wizard state, not a heading anchor. Links between our own pages use .md paths
+so the strict build checks them.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+from collections.abc import Mapping
+
+from assistant.links import cite_title, cite_url
+from assistant.lookup import situation_url
+from assistant.situations import Situation
+from assistant.tree import LANGS, DecisionTree
+from tools.model import Corpus
+from tools.urls import law_number
+
+UI: dict[str, dict[str, str]] = {
+    "pl": {
+        "index_title": "Sytuacje przy stole",
+        "index_intro": "Co się zdarzyło przy stole? Znajdź sytuację, przeczytaj krótką odpowiedź "
+        "i przejdź do przepisów albo do kreatora orzeczeń. Lista jest pogrupowana według "
+        "przepisu, który rozstrzyga sprawę.",
+        "filter_label": "Filtruj sytuacje",
+        "filter_placeholder": "np. wist z niewłaściwej ręki",
+        "filter_none": "Żadna sytuacja nie pasuje do filtra.",
+        "law": "Przepis",
+        "phrases": "Jak gracze to opisują",
+        "answer": "Krótka odpowiedź",
+        "laws": "Przepisy",
+        "no_page": "brak tekstu tego przepisu w tej wersji serwisu",
+        "wizard": "Kreator orzeczeń",
+        "wizard_link": "Przejdź krok po kroku: {tree}",
+        "flowchart": "Schemat",
+        "edition": "Wydanie 1997 a 2017",
+        "back": "Wszystkie sytuacje",
+        "wizard_title": "Kreator orzeczeń",
+        "wizard_intro": "Wybierz sytuację albo przepis, odpowiedz na pytania o to, co zaszło przy "
+        "stole, i otrzymaj orzeczenie z odnośnikami do przepisów. Działa bez sieci po "
+        "załadowaniu strony; link do wyniku można skopiować i wysłać.",
+        "noscript": "Kreator wymaga JavaScriptu. Bez niego skorzystaj z listy sytuacji i "
+        "schematów na stronach przepisów.",
+        "situations_link": "Lista sytuacji",
+    },
+    "en": {
+        "index_title": "Situations at the table",
+        "index_intro": "What happened at the table? Find the situation, read the short answer, "
+        "then go to the laws or to the ruling wizard. The list is grouped by the law that "
+        "decides the matter.",
+        "filter_label": "Filter situations",
+        "filter_placeholder": "e.g. opening lead out of turn",
+        "filter_none": "No situation matches the filter.",
+        "law": "Law",
+        "phrases": "How players put it",
+        "answer": "Short answer",
+        "laws": "Laws",
+        "no_page": "the text of this law is not in this build of the site",
+        "wizard": "Ruling wizard",
+        "wizard_link": "Walk through it step by step: {tree}",
+        "flowchart": "Flowchart",
+        "edition": "1997 and 2017 editions",
+        "back": "All situations",
+        "wizard_title": "Ruling wizard",
+        "wizard_intro": "Pick a situation or a law, answer the questions about what happened at "
+        "the table, and get the ruling with links to the laws. It works offline once the page "
+        "has loaded; the link to an outcome can be copied and shared.",
+        "noscript": "The wizard needs JavaScript. Without it, use the list of situations and the "
+        "flowcharts on the law pages.",
+        "situations_link": "List of situations",
+    },
+}
+
+
+def _md(text: str) -> str:
+    """Text safe inside Markdown and HTML: markup characters escaped, words untouched."""
+    escaped = html.escape(text, quote=False)
+    for char in "\\`*_[]#|":
+        escaped = escaped.replace(char, "\\" + char)
+    return escaped
+
+
+def _html(text: str) -> str:
+    """Text inside a raw HTML block, which Markdown leaves alone: HTML escaping only."""
+    return html.escape(text, quote=False)
+
+
+def _attr(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _page_dir(lang: str, rel: str) -> str:
+    """The site directory a situation-style page is served from (for relative links)."""
+    prefix = "" if lang == "pl" else f"{lang}/"
+    return prefix + rel
+
+
+def _relative(target: str, from_dir: str) -> str:
+    """A site-root path ("laws/2017/64/#64B3") relative to the page directory `from_dir`."""
+    path, _, anchor = target.partition("#")
+    rel = posixpath.relpath(path or ".", from_dir or ".")
+    rel = "./" if rel == "." else rel.rstrip("/") + "/"
+    return rel + (f"#{anchor}" if anchor else "")
+
+
+def _tree_title(trees: Mapping[str, DecisionTree], tree_id: str, lang: str) -> str:
+    tree = trees.get(tree_id)
+    return tree.title.get(lang) if tree is not None else tree_id
+
+
+def _law_links(situation: Situation, corpus: Corpus, lang: str, page_dir: str) -> list[str]:
+    ui = UI[lang]
+    lines = []
+    for cite in situation.laws:
+        url = cite_url(corpus, lang, cite)
+        title = cite_title(corpus, lang, cite)
+        if url:
+            link = f'<a href="{_attr(_relative(url, page_dir))}">{_md(cite)}</a>'
+        else:
+            link = f"{_md(cite)} ({ui['no_page']})"
+        lines.append(f"- {link}" + (f" — {_md(title)}" if title else ""))
+    return lines
+
+
+def render_situation(
+    situation: Situation, trees: Mapping[str, DecisionTree], corpus: Corpus, lang: str
+) -> str:
+    """The Markdown page of one situation in `lang`."""
+    ui = UI[lang]
+    page_dir = _page_dir(lang, f"situations/{situation.id}/")
+    title = situation.title.get(lang)
+    wizard = _relative(_page_dir(lang, "wizard/"), page_dir)
+    preset = f"{wizard}#tree={situation.tree}&s={situation.id}"
+    lines = [
+        "---",
+        f"title: {json.dumps(title, ensure_ascii=False)}",
+        "---",
+        "",
+        f"# {_md(title)}",
+        "",
+        f'<p class="situation-back"><a href="../">{_html(ui["back"])}</a></p>',
+        "",
+        f"## {ui['phrases']}",
+        "",
+        *[f"- „{_md(p)}”" if lang == "pl" else f"- “{_md(p)}”" for p in situation.phrases[lang]],
+        "",
+        f"## {ui['answer']}",
+        "",
+        _md(situation.answer.get(lang)),
+        "",
+        f"## {ui['laws']}",
+        "",
+        *_law_links(situation, corpus, lang, page_dir),
+        "",
+    ]
+    if situation.edition_note is not None:
+        lines += [f"## {ui['edition']}", "", _md(situation.edition_note.get(lang)), ""]
+    tree_title = _tree_title(trees, situation.tree, lang)
+    lines += [
+        f"## {ui['wizard']}",
+        "",
+        f'<p><a class="md-button md-button--primary wizard-preset" href="{_attr(preset)}">'
+        f"{_html(ui['wizard_link'].format(tree=tree_title))}</a></p>",
+        "",
+        f"## {ui['flowchart']}",
+        "",
+        f'<div class="flowchart" data-tree="{_attr(situation.tree)}"></div>',
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _group_key(situation: Situation) -> int:
+    return law_number(situation.laws[0])
+
+
+def render_situation_index(situations: list[Situation], corpus: Corpus, lang: str) -> str:
+    """The browsable list of situations grouped by their first law, with a filter box."""
+    ui = UI[lang]
+    groups: dict[int, list[Situation]] = {}
+    for situation in situations:
+        groups.setdefault(_group_key(situation), []).append(situation)
+    lines = [
+        "---",
+        f"title: {json.dumps(ui['index_title'], ensure_ascii=False)}",
+        "---",
+        "",
+        f"# {_md(ui['index_title'])}",
+        "",
+        _md(ui["index_intro"]),
+        "",
+        '<div class="situation-filter">',
+        f'<label for="situation-filter">{_html(ui["filter_label"])}</label>',
+        f'<input type="search" id="situation-filter" autocomplete="off" '
+        f'placeholder="{_attr(ui["filter_placeholder"])}">',
+        f'<p class="situation-filter-none" hidden>{_html(ui["filter_none"])}</p>',
+        "</div>",
+        "",
+    ]
+    for number in sorted(groups):
+        law = corpus.law(2017, lang, number) or corpus.law(1997, lang, number)
+        heading = f"{ui['law']} {number}" + (f". {law.title}" if law is not None else "")
+        lines += ['<section class="situation-group" markdown="1">', "", f"## {_md(heading)}", ""]
+        for situation in groups[number]:
+            words = " ".join(
+                [situation.title.pl, situation.title.en, *situation.phrases["pl"],
+                 *situation.phrases["en"], *situation.laws]
+            )
+            lines.append(
+                f'- <a class="situation-link" href="{_attr(situation.id)}/" '
+                f'data-words="{_attr(words)}">{_md(situation.title.get(lang))}</a> '
+                f'<span class="situation-laws">{_md(", ".join(situation.laws))}</span>'
+            )
+        lines += ["", "</section>", ""]
+    return "\n".join(lines)
+
+
+def wizard_data(
+    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus, lang: str
+) -> dict[str, object]:
+    """What the wizard needs besides the trees: situations and a site path for every cited id."""
+    cites = {c for s in situations for c in s.laws}
+    for tree in trees.values():
+        for node in tree.nodes.values():
+            cites.update(node.cites)
+            if node.outcome is not None:
+                cites.update(node.outcome.cites)
+    links = {cite: cite_url(corpus, lang, cite) for cite in sorted(cites)}
+    return {
+        "lang": lang,
+        "links": {cite: url for cite, url in links.items() if url},
+        "situations": [
+            {
+                "id": s.id,
+                "title": s.title.get(lang),
+                "tree": s.tree,
+                "laws": s.laws,
+                "url": situation_url(s.id, lang),
+            }
+            for s in situations
+        ],
+        "trees": [
+            {"id": tree.id, "title": tree.title.get(lang), "laws": tree.laws}
+            for tree in trees.values()
+        ],
+    }
+
+
+def render_wizard(
+    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus, lang: str
+) -> str:
+    """The wizard page: the mount point, its page data as JSON, and a message without script."""
+    ui = UI[lang]
+    data = json.dumps(
+        wizard_data(situations, trees, corpus, lang), ensure_ascii=False, sort_keys=True
+    )
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return "\n".join(
+        [
+            "---",
+            f"title: {json.dumps(ui['wizard_title'], ensure_ascii=False)}",
+            "---",
+            "",
+            f"# {_md(ui['wizard_title'])}",
+            "",
+            _md(ui["wizard_intro"]),
+            "",
+            f'<div id="wizard" data-lang="{lang}"></div>',
+            "",
+            f'<script type="application/json" id="wizard-data">{data}</script>',
+            "",
+            "<noscript>",
+            f'<p class="wizard-noscript">{_html(ui["noscript"])} '
+            f'<a href="../situations/">{_html(ui["situations_link"])}</a></p>',
+            "</noscript>",
+            "",
+        ]
+    )
+
+
+def render_assistant_pages(
+    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus
+) -> dict[str, str]:
+    """Every assistant page in both languages: relative content path -> Markdown."""
+    pages: dict[str, str] = {}
+    for lang in LANGS:
+        pages[f"{lang}/situations/index.md"] = render_situation_index(situations, corpus, lang)
+        for situation in situations:
+            pages[f"{lang}/situations/{situation.id}.md"] = render_situation(
+                situation, trees, corpus, lang
+            )
+        pages[f"{lang}/wizard.md"] = render_wizard(situations, trees, corpus, lang)
+    return pages
