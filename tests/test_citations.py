@@ -347,3 +347,14 @@ def test_real_snapshot_targets(snapshot_refs, edition, source, target, status) -
     assert ref.status == status
     if status == "outline" and edition == 1997:
         assert "the 1997 text may number it differently" in ref.reason
+
+
+def test_law_without_sections_items_hang_from_the_law() -> None:
+    # Law 71 has items but no sections: its ids are 711, 712 in the outline.
+    law71 = _law(2017, 71, [
+        Unit("711", 2, "1", text="Roszczenie."),
+        Unit("712", 2, "2", text="jak w 1 powyżej"),
+    ])
+    refs, problems = link_citations(Corpus(laws=[law71]), {"71", "711", "712"})
+    assert [(r.source, r.target, r.status) for r in refs] == [("712", "711", "resolved")]
+    assert problems == []

@@ -37,7 +37,7 @@ _RANGE = re.compile(
     rf"(?:\s+(?P<dir2>{_DIRECTION})(?![\w]))?"
 )
 _SINGLE_ID = re.compile(r"(\d{1,2})(?:([A-Z])(?:(\d{1,2})([a-h])?)?)?")
-_UNIT_ID = re.compile(r"(\d{1,2})([A-H])?(\d{1,2})?([a-h])?")
+_UNIT_ID = re.compile(r"(\d{1,2})([A-Z])?(\d{1,2})?([a-z])?")
 _LAW_NUMBERS = range(1, 94)
 
 
@@ -74,16 +74,19 @@ def _complete(token: str, where: str) -> tuple[str | None, str]:
     if here is None:
         return None, f"relative reference '{token}' outside any known unit"
     law, section, item, _sub = here.groups()
+    section = section or ""
     part = normalize_token(token)
     if part[0].isupper():
         return law + part, ""
     if part[0].isdigit():
-        if not section:
+        # An item number is relative to the section; in a law without sections (71) its
+        # items hang from the law itself, which shows as an item with no section.
+        if not (section or item):
             return None, (
                 f"ambiguous relative reference '{token}': {where} is not inside a lettered section"
             )
         return law + section + part, ""
-    if not (section and item):
+    if not item:
         return None, (
             f"ambiguous relative reference '{token}': {where} is not inside a numbered item"
         )
@@ -153,7 +156,11 @@ def find_citations(text: str, lang: str, where: str = "") -> list[Citation]:
 
 
 def _law_number(unit_id: str) -> int:
-    return int(re.match(r"\d+", unit_id).group(0))  # type: ignore[union-attr]
+    """The law an id belongs to; items of a law without sections glue on ("711" is 71, item 1)."""
+    digits = re.match(r"\d+", unit_id).group(0)  # type: ignore[union-attr]
+    if int(digits) not in _LAW_NUMBERS and len(digits) > 2:
+        return int(digits[:2])
+    return int(digits)
 
 
 def glued_splits(token: str, known_ids: set[str]) -> list[list[str]]:
