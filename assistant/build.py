@@ -205,8 +205,18 @@ def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
                 f"{len(problems)} assistant problem(s): "
                 + "; ".join(f"{p.where}: {p.message}" for p in problems)
             )
+    unusable = {  # a tree whose arrows lead nowhere or in circles cannot be drawn
+        problem.message.split(",")[0].removeprefix("tree ")
+        for problem in problems
+        if problem.kind in {"dangling-next", "tree-cycle"}
+    }
+    for tree_id in sorted(unusable):
+        build.problems.append(
+            Problem("flowchart-skipped", tree_id, f"tree {tree_id}: no flowchart, tree is broken")
+        )
+    drawable = {tree_id: tree for tree_id, tree in trees.items() if tree_id not in unusable}
     build.flowcharts, build.written = write_flowcharts(
-        trees, corpus, config.build_dir / "flowcharts"
+        drawable, corpus, config.build_dir / "flowcharts"
     )
     target = config.build_dir / "assistant.json"
     if write_text(target, assistant_json(build, corpus)):
