@@ -19,13 +19,14 @@ BLOCK_TAGS = frozenset(
     "tr ul".split()
 )
 DROPPED_TAGS = ("script", "style", "noscript", "head", "template")
-_SPACE = re.compile(r"\s+")
+_SPACE = re.compile(r"[ \t\r\n\f]+")
 _CLOSING = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
 
 
 def clean(text: str) -> str:
-    """Whitespace as a browser shows it: runs of spaces, newlines and NBSP become one space."""
-    return _SPACE.sub(" ", text.replace("\xa0", " ")).strip()
+    """Whitespace as a browser shows it: runs of spaces and newlines become one space; no-break
+    spaces (Polish typesetting puts them after one-letter words) are text and stay."""
+    return _SPACE.sub(" ", text).strip()
 
 
 def load_page(html: str, url: str) -> BeautifulSoup:

@@ -1,0 +1,286 @@
+"""HTML adapters on the saved fixtures: ids, texts, footnotes, counterpart links, chrome, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tools.decode import decode_page
+from tools.errors import SourceError
+from tools.model import Law, find_unit, unit_ids, walk
+from tools.parse_html_1997 import parse_chapter_page_1997, parse_law_page_1997_en
+from tools.parse_html_2017 import page_links_2017, parse_law_page_2017
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "html"
+WEB = FIXTURES / "web"
+SEEDS = ROOT / "tools" / "snapshot" / "seeds"
+PZBS = "https://www.pzbs.pl/sedziowie/mpb/2017/"
+JFR = "http://jfr.pzbs.pl/laws/"
+
+
+def read(path: Path) -> str:
+    """A fixture decoded the way the crawler decodes pages."""
+    return decode_page(path.read_bytes(), {}, str(path)).text
+
+
+def seed(prefix: str) -> str:
+    """The text of a bundled capture."""
+    return next(SEEDS.glob(f"{prefix}_*.txt")).read_text(encoding="utf-8")
+
+
+def law_2017(name: str, lang: str = "pl") -> Law:
+    return parse_law_page_2017(read(WEB / f"sedziowie/mpb/2017/{lang}/{name}"),
+                               f"{PZBS}{lang}/{name}", "2026-11-22", lang)
+
+
+def chapter_1997() -> list[Law]:
+    return parse_chapter_page_1997(read(WEB / "laws/nota9.htm"), JFR + "nota9.htm", "2001-12-06")
+
+
+def text_of(law: Law, unit_id: str) -> str:
+    unit = find_unit(law, unit_id)
+    assert unit is not None, f"{unit_id} missing from {unit_ids(law)}"
+    return unit.text
+
+
+# 2017 Polish pages
+
+
+def test_law45_ids_follow_the_list_structure() -> None:
+    law = law_2017("p45.html")
+    assert (law.number, law.edition, law.lang, law.title) == (45, 2017, "pl", "Karta zagrana")
+    assert unit_ids(law) == [
+        "45", "45A", "45B", "45C", "45C1", "45C2", "45C2a", "45C2b", "45C3", "45C4", "45C4a",
+        "45C4b", "45C5", "45D", "45D1", "45D2", "45E", "45E1", "45E2", "45F", "45G",
+    ]
+    assert [u.level for u in walk(law.sections)][:7] == [1, 1, 1, 2, 2, 3, 3]
+    assert find_unit(law, "45C").title == "Karta uważana za zagraną"
+    assert find_unit(law, "45C2b").label == "b"
+
+
+def test_li_holding_only_a_nested_list_is_kept_with_empty_text() -> None:
+    law = law_2017("p45.html")
+    c4 = find_unit(law, "45C4")
+    assert c4.text == "" and [u.id for u in c4.children] == ["45C4a", "45C4b"]
+    assert text_of(law, "45C4a").startswith("Karta jest zagrana, jeśli gracz nazwał ją")
+    assert text_of(law, "45C5").startswith("Może zaistnieć obowiązek")
+
+
+def test_law45_text_is_the_capture_text_and_links_are_plain_text() -> None:
+    # Faithful text: the capture's no-break spaces ("i\xa0kładąc") survive as they are.
+    capture = seed("002")
+    law = law_2017("p45.html")
+    for unit in walk(law.sections):
+        assert unit.text in capture, unit.id
+        assert unit.title in capture, unit.id
+    assert text_of(law, "45A").endswith("kładąc odsłoniętą* przed sobą na stole.")
+    assert "(patrz przepisy 47D16C1)" in text_of(law, "45C4b")  # adjacent links, no separator
+
+
+def test_law45_footnote_nav_and_counterpart() -> None:
+    law = law_2017("p45.html")
+    assert [(f.marker, f.text) for f in law.footnotes] == [
+        ("*", "Pierwszego wyjścia dokonuje się kartą zakrytą, o\xa0ile Organizacja "
+              "Nadzorująca nie zaleci inaczej.")
+    ]
+    assert law.counterpart_url == PZBS + "en/p45.html"
+    assert [(s.reason, s.text) for s in law.stripped] == [
+        ("nav", "strona tytułowa | spis treści | indeks | ← 44 | → 46 | EN: Law 45")
+    ]
+    assert law.source_url == PZBS + "pl/p45.html" and law.fetch_date == "2026-11-22"
+    everything = law.text + "".join(u.text + u.title for u in walk(law.sections))
+    assert "spis treści" not in everything and "console.log" not in everything
+
+
+def test_law50_intro_text_explicit_anchors_and_footnote_block() -> None:
+    law = law_2017("p50.html")
+    assert law.title == "Dysponowanie kartą przygwożdżoną"
+    assert law.text.startswith("Karta przedwcześnie odsłonięta przez obrońcę")
+    assert unit_ids(law) == [
+        "50", "50A", "50B", "50C", "50D", "50D1", "50D1a", "50D1b", "50D2", "50D2a", "50D2b",
+        "50E", "50E1", "50E2", "50E3", "50E4",
+    ]
+    assert find_unit(law, "50D1").text == ""
+    assert text_of(law, "50D").startswith("Dopóki obrońca ma normalną kartę")
+    assert text_of(law, "50D2").endswith("Rozgrywający może:")
+    assert text_of(law, "50D2a").startswith("Nakazać* albo zakazać* obrońcy")
+    assert [f.marker for f in law.footnotes] == ["*", "**"]
+    assert law.footnotes[1].text.endswith("obowiązują nadal w\xa0następnej lewie.")
+    assert law.counterpart_url == PZBS + "en/p50.html"
+    assert law.stripped[0].text.endswith("← 49 | → 51 | EN: Law 50")
+    capture = seed("003")
+    assert all(u.text in capture for u in walk(law.sections))
+    assert all(f.text in capture for f in law.footnotes)
+
+
+def test_law64_start_value_two_headings_and_explicit_id_winning() -> None:
+    law = law_2017("p64.html")
+    assert law.title == "Postępowanie po uprawomocnieniu fałszywego renonsu"
+    assert [u.id for u in find_unit(law, "64B").children] == [f"64B{i}" for i in range(1, 9)]
+    assert text_of(law, "64B8") == "Fałszywy renons został poprawiony według przepisu 62C3."
+    assert text_of(law, "64B5") == "Uwagę na fałszywy renons zwrócono po zakończeniu rundy."
+    # The second <ol> restarts at 1, but its explicit id="64C2" wins over "64C1".
+    c = find_unit(law, "64C")
+    assert [u.id for u in c.children] == ["64C1", "64C2"]
+    assert [u.label for u in c.children] == ["1", "2"]
+    assert [u.id for u in c.children[1].children] == ["64C2a", "64C2b"]
+    assert find_unit(law, "64A").title == "Automatyczne przekazanie lew"
+    assert text_of(law, "64A") == "Gdy fałszywy renons uprawomocnił się i:"
+    assert [s.reason for s in law.stripped] == ["nav", "nav"]  # top and bottom
+    assert len(law.footnotes) == 1
+    capture = seed("001")
+    assert all(u.text in capture and "\r" not in u.text for u in walk(law.sections))
+
+
+def test_english_2017_page_counterpart_points_back_to_polish() -> None:
+    law = law_2017("p45.html", "en")
+    assert (law.lang, law.number, law.title) == ("en", 45, "Synthetic title of Law 45")
+    assert law.counterpart_url == PZBS + "pl/p45.html"
+    polish = unit_ids(law_2017("p45.html"))
+    assert unit_ids(law) == polish[: polish.index("45D")]  # same structure as the Polish A-C
+    assert law.stripped[0].text.endswith("PL: Przepis 45")
+
+
+def test_table_of_contents_links() -> None:
+    url = PZBS + "pl/spis.html"
+    links = page_links_2017(read(WEB / "sedziowie/mpb/2017/pl/spis.html"), url)
+    assert links.laws == [PZBS + "pl/p45.html", PZBS + "pl/p50.html"]
+    assert (links.counterpart, links.previous, links.next) == ("", "", "")
+
+
+def test_law_page_links() -> None:
+    links = page_links_2017(read(WEB / "sedziowie/mpb/2017/pl/p45.html"), PZBS + "pl/p45.html")
+    assert links.previous == PZBS + "pl/p44.html" and links.next == PZBS + "pl/p46.html"
+    assert links.counterpart == PZBS + "en/p45.html"
+
+
+# 1997 pages
+
+
+def test_chapter_page_is_split_into_laws_with_titles_and_english_links() -> None:
+    laws = chapter_1997()
+    assert [(law.number, law.title) for law in laws] == [
+        (41, "ROZPOCZĘCIE ROZGRYWKI"),
+        (42, "UPRAWNIENIA DZIADKA"),
+        (43, "OGRANICZENIA DOTYCZĄCE DZIADKA"),
+        (44, "KOLEJNOŚĆ ZAGRAŃ l PRZEBIEG ROZGRYWKI"),  # the source's "l" kept
+    ]
+    assert [law.counterpart_url for law in laws] == [
+        f"{JFR}node9/law{n}.htm" for n in (41, 42, 43, 44)
+    ]
+    assert all((law.edition, law.lang) == (1997, "pl") for law in laws)
+    assert {law.chapter for law in laws} == {"VI ROZGRYWKA"}
+    assert {law.part for law in laws} == {"Część I - Wytyczne postępowania"}
+
+
+def test_chapter_page_labels_and_glued_titles() -> None:
+    law41, law42, law43, law44 = chapter_1997()
+    assert unit_ids(law41) == ["41", "41A", "41B", "41C", "41D"]
+    # "...ręki dziadka.42. UPRAWNIENIA DZIADKA": the glued sentence stays with 41D.
+    assert text_of(law41, "41D").endswith("kartami swojej ręki oraz kartami ręki dziadka.")
+    assert find_unit(law41, "41A").title == "Pierwsze wyjście zakrytą kartą"
+    assert text_of(law41, "41A").startswith("gdy po odzywce, kontrze albo rekontrze")
+    assert law43.text == "Z wyłączeniem praw określonych w przepisie 42."
+    assert "43A1c" in unit_ids(law43) and "43B2b" in unit_ids(law43)
+    assert find_unit(law43, "43A1").title == "Ograniczenia ogólne"
+    assert text_of(law43, "43B3").endswith("w celu przywrócenia sprawiedliwości.")
+    assert text_of(law42, "42A1") == ("udzielania - w obecności sędziego - informacji "
+                                      "dotyczących taktu lub przepisu.")  # "taktu" (sic) kept
+    assert unit_ids(law44)[-1] == "44G"
+    capture = seed("000")
+    for law in (law41, law42, law43, law44):
+        for unit in walk(law.sections):
+            assert unit.text in capture and unit.title in capture, unit.id
+
+
+def test_chapter_page_strips_and_records_link_chrome() -> None:
+    law41, law42, law43, law44 = chapter_1997()
+    assert ("screens-link", "zasłony", "41A") in [(s.reason, s.text, s.where)
+                                                  for s in law41.stripped]
+    assert ("screens-link", "zasłony", "42B3") in [(s.reason, s.text, s.where)
+                                                   for s in law42.stripped]
+    assert ("english-link", "wesja angielska", "43") in [(s.reason, s.text, s.where)
+                                                         for s in law43.stripped]
+    assert [s.reason for s in law41.stripped][:4] == [
+        "chapter-heading", "chapter-heading", "english-link", "part-heading"]
+    assert [s.reason for s in law44.stripped][-2:] == ["nav", "page-footer"]
+    assert law44.stripped[-1].text == "ostatnia modyfikacja: 6 grudnia 2001"
+    for law in (law41, law42, law43, law44):
+        for unit in walk(law.sections):
+            assert "zasłony" not in unit.text and "angielska" not in unit.text
+
+
+def test_english_1997_page() -> None:
+    url = JFR + "node9/law41.htm"
+    law = parse_law_page_1997_en(read(WEB / "laws/node9/law41.htm"), url, "2026-11-22")
+    assert (law.number, law.edition, law.lang) == (41, 1997, "en")
+    assert law.title == "SYNTHETIC TITLE OF LAW 41"
+    assert law.text == "Placeholder opening sentence of law 41."
+    assert unit_ids(law) == ["41", "41A", "41B", "41B1", "41B2", "41B2a", "41B2b"]
+    assert find_unit(law, "41A").title == "Synthetic Heading A"
+    assert text_of(law, "41A") == "Placeholder text of section A."
+    assert find_unit(law, "41B2").title == "Synthetic Heading B2"
+    assert text_of(law, "41B2a") == "placeholder sub-item B2a;"
+    assert law.counterpart_url == JFR + "nota9.htm"
+    assert [s.reason for s in law.stripped] == ["nav", "polish-link", "page-footer"]
+
+
+# Pages that do not fit
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("empty.html", "empty page"),
+        ("truncated.html", "truncated HTML"),
+        ("no_title.html", "no title heading"),
+        ("other_site.html", "no law number"),
+        ("numbers_disagree.html", "law numbers disagree: 46 from title"),
+        ("heading_only.html", "no text or sections"),
+        ("duplicate_ids.html", "unit id 45A1 occurs twice"),
+    ],
+)
+def test_bad_2017_pages_are_source_errors_naming_the_url(name: str, expected: str) -> None:
+    url = PZBS + "pl/p45.html"
+    with pytest.raises(SourceError) as error:
+        parse_law_page_2017((FIXTURES / "bad" / name).read_text(encoding="utf-8"), url,
+                            "2026-11-22", "pl")
+    assert error.value.where == url
+    assert expected in error.value.message
+
+
+def test_binary_garbage_is_refused_by_decoder_and_parser() -> None:
+    body = (FIXTURES / "bad" / "binary.html").read_bytes()
+    with pytest.raises(SourceError, match="not a text page"):
+        decode_page(body, {}, "http://127.0.0.1/binary.html")
+    with pytest.raises(SourceError, match="not an HTML page"):
+        parse_law_page_2017(body.decode("latin-1"), "http://x/p1.html", "", "pl")
+
+
+@pytest.mark.parametrize(
+    "parse, name, expected",
+    [
+        (lambda h, u: parse_chapter_page_1997(h, u, ""), "chapter_without_laws.htm",
+         "no law titles"),
+        (lambda h, u: parse_chapter_page_1997(h, u, ""), "truncated.html", "truncated"),
+        (lambda h, u: parse_law_page_1997_en(h, u, ""), "other_site.html", "no \"LAW NN"),
+        (lambda h, u: parse_law_page_1997_en(h, u, ""), "empty.html", "empty page"),
+    ],
+)
+def test_bad_1997_pages_are_source_errors(parse, name: str, expected: str) -> None:
+    url = JFR + "nota9.htm"
+    with pytest.raises(SourceError) as error:
+        parse((FIXTURES / "bad" / name).read_text(encoding="utf-8"), url)
+    assert error.value.where == url and expected in error.value.message
+
+
+def test_a_2017_page_is_not_a_1997_chapter() -> None:
+    with pytest.raises(SourceError, match="no law titles"):
+        parse_chapter_page_1997(read(WEB / "sedziowie/mpb/2017/pl/p45.html"), JFR, "")
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(SourceError, match="unknown language"):
+        parse_law_page_2017(read(WEB / "sedziowie/mpb/2017/pl/p45.html"), PZBS, "", "de")
