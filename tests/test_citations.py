@@ -358,3 +358,33 @@ def test_law_without_sections_items_hang_from_the_law() -> None:
     refs, problems = link_citations(Corpus(laws=[law71]), {"71", "711", "712"})
     assert [(r.source, r.target, r.status) for r in refs] == [("712", "711", "resolved")]
     assert problems == []
+
+
+SAVED_45 = ROOT / "tests/fixtures/html/web/sedziowie/mpb/2017/pl/p45.html"
+
+
+@pytest.mark.parametrize("joiner", ["", " "])
+def test_adjacent_links_of_a_saved_page(joiner: str) -> None:
+    # Two links side by side: glued when the page text is joined without a separator, apart
+    # when joined with a space; both give 47D and 16C1 once linked.
+    from bs4 import BeautifulSoup
+
+    html = SAVED_45.read_text(encoding="utf-8")
+    text = BeautifulSoup(html, "html.parser").get_text(joiner)
+    found = [c for c in find_citations(text, "pl") if "47D" in "".join(c.ids)]
+    assert len(found) == 1
+    law45 = _law(2017, 45, [Unit("45C", 1, "C", text=found[0].text)])
+    refs, problems = link_citations(Corpus(laws=[law45]), {"47D", "16C1", "45C"})
+    assert [(r.target, r.status) for r in refs] == [("47D", "outline"), ("16C1", "outline")]
+    assert problems == []
+
+
+def test_a_number_after_a_citation_is_not_another_citation() -> None:
+    found = find_citations("zgodnie z przepisem 50 3 karty", "pl")
+    assert [(c.text, c.ids) for c in found] == [("przepisem 50", ("50",))]
+
+
+def test_placeholder_section_word_is_not_a_citation() -> None:
+    saved = ROOT / "tests/fixtures/html/web/laws/node9/law41.htm"
+    assert "section A" in saved.read_text(encoding="cp1250", errors="replace")
+    assert find_citations("Placeholder text of section A.", "en") == []

@@ -18,14 +18,17 @@ from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
 # "(b)" marks follow it with no space. Glued neighbours ("47D16C1") match as one token.
 _TOKEN = r"\d{1,3}(?:[A-Z]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
 _LIST_SEP = r"(?:\s*,\s*|\s+(?:i|lub|albo|oraz|and|or)\s+)"
+# Adjacent links kept apart only by a space ("przepisy 47D 16C1"): accepted when the next id
+# names a section, so a number that merely follows ("przepis 50 3 karty") is not taken.
+_ABS_SEP = rf"(?:{_LIST_SEP}(?=\d)|\s+(?=\d{{1,2}}[A-Z]))"
 _ABSOLUTE = re.compile(
     r"(?<![\w])(?i:przepis(?:y|u|owi|em|ie|ów|ami|ach)?|laws?)(?![^\W\d])"
-    rf":?\s*(?P<list>{_TOKEN}(?:{_LIST_SEP}(?=\d){_TOKEN})*)(?![\w])"
+    rf":?\s*(?P<list>{_TOKEN}(?:{_ABS_SEP}{_TOKEN})*)(?![\w])"
 )
 # A part of the current law: "B", "B2", "B1(a)", "(a)", or an item number "1".
 _REL = r"(?:[A-H]\d{0,2}(?:\([a-h]\)|[a-h](?![\w]))?|\([a-h]\)|\d{1,2}(?:\([a-h]\))?)"
 _DIRECTION = r"(?:powyżej|poniżej|wyżej|niżej|above|below)"
-_KEYWORD = r"(?i:punkt\w*|punkci\w*|pkt\.?|paragraph|point|sub-?paragraph|section)"
+_KEYWORD = r"(?i:punkt\w*|punkci\w*|pkt\.?|sub-?paragraph|paragraph)"
 _RELATIVE = re.compile(
     rf"(?<![\w(])(?:(?P<kw>{_KEYWORD})\s+)?"
     rf"(?P<list>{_REL}(?:{_LIST_SEP}{_REL})*)(?![\w])"
@@ -129,7 +132,8 @@ def find_citations(text: str, lang: str, where: str = "") -> list[Citation]:
         return all(end <= a or start >= b for a, b in taken)
 
     for match in _ABSOLUTE.finditer(text):
-        tokens = [normalize_token(t) for t in _split_list(match.group("list"))]
+        parts = re.split(_ABS_SEP, match.group("list"))
+        tokens = [normalize_token(t) for t in parts if t]
         found.append(Citation(match.group(0), match.start(), match.end(), tuple(tokens)))
         taken.append(match.span())
     for match in _RANGE.finditer(text):
