@@ -14,7 +14,6 @@ import posixpath
 from collections.abc import Mapping
 
 from assistant.links import cite_title, cite_url
-from assistant.lookup import situation_url
 from assistant.situations import Situation
 from assistant.tree import LANGS, DecisionTree
 from tools.model import Corpus
@@ -219,46 +218,10 @@ def render_situation_index(situations: list[Situation], corpus: Corpus, lang: st
     return "\n".join(lines)
 
 
-def wizard_data(
-    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus, lang: str
-) -> dict[str, object]:
-    """What the wizard needs besides the trees: situations and a site path for every cited id."""
-    cites = {c for s in situations for c in s.laws}
-    for tree in trees.values():
-        for node in tree.nodes.values():
-            cites.update(node.cites)
-            if node.outcome is not None:
-                cites.update(node.outcome.cites)
-    links = {cite: cite_url(corpus, lang, cite) for cite in sorted(cites)}
-    return {
-        "lang": lang,
-        "links": {cite: url for cite, url in links.items() if url},
-        "situations": [
-            {
-                "id": s.id,
-                "title": s.title.get(lang),
-                "tree": s.tree,
-                "laws": s.laws,
-                "url": situation_url(s.id, lang),
-            }
-            for s in situations
-        ],
-        "trees": [
-            {"id": tree.id, "title": tree.title.get(lang), "laws": tree.laws}
-            for tree in trees.values()
-        ],
-    }
-
-
-def render_wizard(
-    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus, lang: str
-) -> str:
-    """The wizard page: the mount point, its page data as JSON, and a message without script."""
+def render_wizard(lang: str) -> str:
+    """The wizard page: the mount point and a message for browsers without script (the data
+    comes from assets/assistant.json, fetched by wizard.js)."""
     ui = UI[lang]
-    data = json.dumps(
-        wizard_data(situations, trees, corpus, lang), ensure_ascii=False, sort_keys=True
-    )
-    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return "\n".join(
         [
             "---",
@@ -270,8 +233,6 @@ def render_wizard(
             _md(ui["wizard_intro"]),
             "",
             f'<div id="wizard" data-lang="{lang}"></div>',
-            "",
-            f'<script type="application/json" id="wizard-data">{data}</script>',
             "",
             "<noscript>",
             f'<p class="wizard-noscript">{_html(ui["noscript"])} '
@@ -293,5 +254,5 @@ def render_assistant_pages(
             pages[f"{lang}/situations/{situation.id}.md"] = render_situation(
                 situation, trees, corpus, lang
             )
-        pages[f"{lang}/wizard.md"] = render_wizard(situations, trees, corpus, lang)
+        pages[f"{lang}/wizard.md"] = render_wizard(lang)
     return pages
