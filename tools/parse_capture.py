@@ -184,12 +184,10 @@ class _Builder1997:
         law = self.law
         if not law.sections:
             law.text = f"{law.text}\n\n{text}" if law.text else text
-            where = law.id
         else:
-            law.notes.append(text)
-            where = law.id
+            law.notes.append(text)  # after the units: a trailing note of the law
         if chrome:
-            law.stripped.append(Stripped(chrome, "screens-link", where))
+            law.stripped.append(Stripped(chrome, "screens-link", law.id))
 
     def line(self, line: str, next_line: str) -> None:
         text = line.strip()
