@@ -106,6 +106,21 @@ def _relative(target: str, from_dir: str) -> str:
     return rel + (f"#{anchor}" if anchor else "")
 
 
+# Where the site stage copies build/assistant.json, relative to the site root.
+ASSISTANT_JSON = "assets/assistant/assistant.json"
+WIZARD_ASSETS = "assets/wizard/"
+
+
+def _assets(page_dir: str) -> list[str]:
+    """The wizard's stylesheet and script, linked from the pages that use them (so they load
+    on those pages only, whatever the theme configuration)."""
+    base = _relative(WIZARD_ASSETS, page_dir)
+    return [
+        f'<link rel="stylesheet" href="{base}wizard.css">',
+        f'<script src="{base}wizard.js" defer></script>',
+    ]
+
+
 def _tree_title(trees: Mapping[str, DecisionTree], tree_id: str, lang: str) -> str:
     tree = trees.get(tree_id)
     return tree.title.get(lang) if tree is not None else tree_id
@@ -199,6 +214,8 @@ def render_situation_index(situations: list[Situation], corpus: Corpus, lang: st
         f'<p class="situation-filter-none" hidden>{_html(ui["filter_none"])}</p>',
         "</div>",
         "",
+        *_assets(_page_dir(lang, "situations/")),
+        "",
     ]
     for number in sorted(groups):
         law = corpus.law(2017, lang, number) or corpus.law(1997, lang, number)
@@ -219,8 +236,8 @@ def render_situation_index(situations: list[Situation], corpus: Corpus, lang: st
 
 
 def render_wizard(lang: str) -> str:
-    """The wizard page: the mount point and a message for browsers without script (the data
-    comes from assets/assistant.json, fetched by wizard.js)."""
+    """The wizard page: the mount point, its assets and a message for browsers without script
+    (wizard.js fetches the data from ASSISTANT_JSON, relative to the site root)."""
     ui = UI[lang]
     return "\n".join(
         [
@@ -232,7 +249,9 @@ def render_wizard(lang: str) -> str:
             "",
             _md(ui["wizard_intro"]),
             "",
-            f'<div id="wizard" data-lang="{lang}"></div>',
+            f'<div id="wizard" data-lang="{lang}" data-assistant="{ASSISTANT_JSON}"></div>',
+            "",
+            *_assets(_page_dir(lang, "wizard/")),
             "",
             "<noscript>",
             f'<p class="wizard-noscript">{_html(ui["noscript"])} '

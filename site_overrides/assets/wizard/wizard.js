@@ -415,7 +415,7 @@
     var ui = UI[lang];
     root.textContent = "";
     root.appendChild(el("p", { className: "wizard-loading", role: "status" }, ui.loading));
-    var url = new URL("assets/assistant.json", ROOT).href;
+    var url = new URL(root.getAttribute("data-assistant") || "assets/assistant/assistant.json", ROOT).href;
     fetch(url)
       .then(function (response) {
         if (!response.ok) throw new Error(url + ": HTTP " + response.status);
