@@ -1,0 +1,125 @@
+"""crawl_sources against the fixtures served as a tiny site from a local HTTP server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from httpserver import LocalServer, Reply
+
+from tools.config import FetchConfig
+from tools.crawl import crawl_sources
+from tools.fetch import Fetcher
+from tools.model import law_to_json, unit_ids
+
+pytestmark = pytest.mark.network
+
+WEB = Path(__file__).resolve().parent / "fixtures" / "html" / "web"
+TOC = "/sedziowie/mpb/2017/pl/spis.html"
+CHAPTER = "/laws/nota9.htm"
+
+
+@pytest.fixture
+def site():
+    """Every file under fixtures/html/web at its relative path, plus a robots.txt."""
+    with LocalServer() as server:
+        server.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow: /private/\n")
+        for path in sorted(WEB.rglob("*.htm*")):
+            server.routes["/" + path.relative_to(WEB).as_posix()] = Reply(
+                200, path.read_bytes(), {"Content-Type": "text/html"})
+        yield server
+
+
+def fetcher(tmp_path: Path, offline: bool = False) -> Fetcher:
+    config = FetchConfig(min_interval=0.0, timeout=2.0, retries=0, backoff=0.0,
+                         cache_dir=tmp_path / "cache")
+    return Fetcher(config, offline=offline)
+
+
+def keys(result) -> list[tuple[int, str, int]]:
+    return [law.key for law in result.laws]
+
+
+def test_toc_to_polish_pages_to_english_pages_and_the_1997_chapter(site, tmp_path):
+    result = crawl_sources(fetcher(tmp_path), start_2017=site.base + TOC,
+                           start_1997=site.base + CHAPTER, progress=False)
+    assert keys(result) == [
+        (1997, "en", 41), (1997, "en", 42),
+        (1997, "pl", 41), (1997, "pl", 42), (1997, "pl", 43), (1997, "pl", 44),
+        (2017, "en", 45), (2017, "en", 50),
+        (2017, "pl", 45), (2017, "pl", 50),
+    ]
+    pl45 = next(law for law in result.laws if law.key == (2017, "pl", 45))
+    en45 = next(law for law in result.laws if law.key == (2017, "en", 45))
+    assert pl45.counterpart_url == site.base + "/sedziowie/mpb/2017/en/p45.html"
+    assert en45.counterpart_url == site.base + "/sedziowie/mpb/2017/pl/p45.html"
+    assert "45C4a" in unit_ids(pl45) and pl45.fetch_date == pl45.fetch_date[:10]
+    en41 = next(law for law in result.laws if law.key == (1997, "en", 41))
+    assert en41.counterpart_url == site.base + "/laws/nota9.htm"  # from its "wersja polska"
+    # The Law 43 English page is missing (404), the Law 44 one is not a law page.
+    assert [(p.kind, p.where.removeprefix(site.base)) for p in result.problems] == [
+        ("fetch-error", "/laws/node9/law43.htm"),
+        ("parse-error", "/laws/node9/law44.htm"),
+    ]
+    assert "HTTP 404" in result.problems[0].message
+    # Each page once: the TOC is not fetched twice, p50.html#50D is the same page.
+    pages = [p for p in site.paths() if p != "/robots.txt"]
+    assert len(pages) == len(set(pages)) == 10
+
+
+def test_second_run_offline_reads_the_cache_and_gives_the_same_laws(site, tmp_path):
+    online = crawl_sources(fetcher(tmp_path), start_2017=site.base + TOC,
+                           start_1997=site.base + CHAPTER, progress=False)
+    count = len(site.hits)
+    offline = crawl_sources(fetcher(tmp_path, offline=True), start_2017=site.base + TOC,
+                            start_1997=site.base + CHAPTER, progress=False)
+    assert len(site.hits) == count
+    assert [law_to_json(law) for law in offline.laws] == [law_to_json(law) for law in online.laws]
+    assert [p.where for p in offline.problems] == [p.where for p in online.problems]
+
+
+def test_walk_from_a_law_page_follows_arrows_both_ways(site, tmp_path):
+    start = site.base + "/sedziowie/mpb/2017/pl/p64.html"
+    result = crawl_sources(fetcher(tmp_path), start_2017=start, start_1997="", progress=False)
+    assert keys(result) == [(2017, "pl", 64)]
+    assert sorted((p.kind, p.where.removeprefix(site.base)) for p in result.problems) == [
+        ("fetch-error", "/sedziowie/mpb/2017/en/p64.html"),  # no English fixture for 64
+        ("fetch-error", "/sedziowie/mpb/2017/pl/p63.html"),
+        ("fetch-error", "/sedziowie/mpb/2017/pl/p65.html"),
+    ]
+
+
+def test_walk_reaches_neighbours_that_exist(site, tmp_path):
+    # Serve Law 45 as the page "← 44" of an imaginary Law 46 so the walk goes one step left.
+    p46 = (WEB / "sedziowie/mpb/2017/pl/p45.html").read_text(encoding="utf-8")
+    p46 = (p46.replace("← 44", "← 45").replace("p44.html", "p45.html")
+           .replace("→ 46", "→ 47").replace("p46.html", "p47.html")
+           .replace("EN: Law 45", "EN: Law 46").replace("../en/p45.html", "../en/p46.html"))
+    site.routes["/sedziowie/mpb/2017/pl/p46.html"] = Reply(200, p46.encode("utf-8"))
+    start = site.base + "/sedziowie/mpb/2017/pl/p46.html"
+    result = crawl_sources(fetcher(tmp_path), start_2017=start, start_1997="", progress=False)
+    assert [law.key for law in result.laws if law.lang == "pl"] == [(2017, "pl", 45),
+                                                                  (2017, "pl", 46)]
+    assert "/sedziowie/mpb/2017/pl/p44.html" in site.paths()  # and on from 45 to 44
+
+
+def test_unreachable_or_wrong_start_pages_are_problems_not_crashes(site, tmp_path):
+    result = crawl_sources(fetcher(tmp_path), start_2017=site.base + "/nothing.html",
+                           start_1997=site.base + "/sedziowie/mpb/2017/pl/p45.html",
+                           progress=False)
+    assert result.laws == []
+    assert [p.kind for p in result.problems] == ["fetch-error", "parse-error"]
+    assert "no law titles" in result.problems[1].message
+
+
+def test_offline_with_an_empty_cache_reports_every_start_page(tmp_path):
+    result = crawl_sources(fetcher(tmp_path, offline=True), start_2017="http://127.0.0.1:9/a",
+                           start_1997="http://127.0.0.1:9/b", progress=False)
+    assert [(p.kind, p.where) for p in result.problems] == [
+        ("fetch-error", "http://127.0.0.1:9/a"), ("fetch-error", "http://127.0.0.1:9/b")]
+
+
+def test_progress_bar_is_shown(site, tmp_path, capsys):
+    crawl_sources(fetcher(tmp_path), start_2017="", start_1997=site.base + CHAPTER,
+                  progress=True)
+    assert "crawl" in capsys.readouterr().err
