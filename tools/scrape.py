@@ -8,7 +8,9 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
-from tools.model import Corpus, Law, Problem, corpus_to_json
+from tools.glossary import Term
+from tools.model import Corpus, Law, Problem, corpus_to_json, unit_ids
+from tools.outline import Outline
 
 # Problems that mean a source could not be read at all; the strict build stops on them.
 FATAL_KINDS = frozenset({"parse-error", "fetch-error", "nothing-lost"})
@@ -28,6 +30,8 @@ class ScrapeResult:
     """What the scrape stage produced, before it is written."""
 
     corpus: Corpus
+    outline: Outline
+    glossary: list[Term]
     pages: list[SnapshotPage] = field(default_factory=list)
 
 
@@ -116,6 +120,7 @@ def last_good_laws(config: Config, problems: list[Problem]) -> list[Law]:
 def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeResult:
     """Parse, normalize and link the sources into a Corpus (no writing)."""
     from tools.citations import link_citations
+    from tools.glossary import load_glossary, validate_glossary_laws
     from tools.normalize import normalize
     from tools.outline import load_outline
     from tools.verify import verify_nothing_lost
@@ -144,21 +149,19 @@ def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeRes
                     Problem("nothing-lost", page.file, f"{len(check.missing)} words missing")
                 )
     corpus.crossrefs, citation_problems = link_citations(corpus, outline.all_ids())
-    corpus.problems = problems + citation_problems
-    return ScrapeResult(corpus=corpus, pages=pages)
+    glossary = load_glossary(config.glossary_file)
+    known = outline.all_ids() | {i for law in corpus.laws for i in unit_ids(law)}
+    corpus.problems = problems + citation_problems + validate_glossary_laws(glossary, known)
+    return ScrapeResult(corpus=corpus, outline=outline, glossary=glossary, pages=pages)
 
 
 def write_outputs(result: ScrapeResult, config: Config) -> None:
     """Write the model JSON, the report and the law pages under content/ (atomically)."""
-    from tools.glossary import load_glossary
-    from tools.outline import load_outline
     from tools.render import render_site_content
     from tools.write import write_text, write_tree
 
     corpus = result.corpus
-    outline = load_outline(config.outline_file)
-    glossary = load_glossary(config.glossary_file)
-    files = render_site_content(corpus, outline, glossary)
+    files = render_site_content(corpus, result.outline, result.glossary)
     write_text(config.model_file, corpus_to_json(corpus))
     write_text(config.report_file, report_json(corpus))
     for lang in ("pl", "en"):
