@@ -211,3 +211,40 @@ def test_connection_refused_is_reported(tmp_path: Path):
     with pytest.raises(SourceError) as error:
         Fetcher(config(tmp_path, retries=1)).fetch(url)
     assert "connection failed" in error.value.message
+
+
+def test_fragment_is_not_sent_and_shares_the_cache_entry(server: LocalServer, tmp_path: Path):
+    server.routes["/p50.html"] = Reply(200, PAGE)
+    fetcher = Fetcher(config(tmp_path))
+    fetcher.fetch(server.base + "/p50.html#50D")
+    fetcher.fetch(server.base + "/p50.html")
+    assert server.paths() == ["/robots.txt", "/p50.html"]
+
+
+def test_redirected_robots_txt_is_followed(tmp_path: Path):
+    with LocalServer() as server:
+        server.routes["/robots.txt"] = Reply(301, headers={"Location": "/real-robots.txt"})
+        server.routes["/real-robots.txt"] = Reply(200, b"User-agent: *\nDisallow: /x/\n")
+        server.routes["/x/p1.html"] = Reply(200, PAGE)
+        with pytest.raises(SourceError, match="robots.txt"):
+            Fetcher(config(tmp_path)).fetch(server.base + "/x/p1.html")
+
+
+def test_robots_txt_for_another_user_agent_does_not_block_us(tmp_path: Path):
+    with LocalServer() as server:
+        server.routes["/robots.txt"] = Reply(200, b"User-agent: evilbot\nDisallow: /\n")
+        server.routes["/p1.html"] = Reply(200, PAGE)
+        assert Fetcher(config(tmp_path)).fetch(server.base + "/p1.html").body == PAGE
+
+
+def test_unwritable_cache_is_a_clear_error(server: LocalServer, tmp_path: Path):
+    server.routes["/p1.html"] = Reply(200, PAGE)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SourceError, match="cannot write the fetch cache"):
+        Fetcher(config(tmp_path, cache_dir=blocker / "cache")).fetch(server.base + "/p1.html")
+
+
+def test_non_http_url_is_refused(tmp_path: Path):
+    with pytest.raises(SourceError, match="unsupported URL scheme 'ftp'"):
+        Fetcher(config(tmp_path)).fetch("ftp://127.0.0.1/p1.html")

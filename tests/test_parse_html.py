@@ -284,3 +284,68 @@ def test_a_2017_page_is_not_a_1997_chapter() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(SourceError, match="unknown language"):
         parse_law_page_2017(read(WEB / "sedziowie/mpb/2017/pl/p45.html"), PZBS, "", "de")
+
+
+# Markup variants (inline synthetic pages: placeholder wording, structure only)
+
+VARIANT = """<html><body>
+<div><a href="p11.html">poprzedni</a> · <a href="p13.html">następny</a> · <a href="../en/p12.html">English</a></div>
+<h1>Placeholder title</h1>
+<h3>B. Placeholder heading that prints its letter</h3>
+<ol type="1"><li>Placeholder B1.<ol><li>Placeholder B1a.<ol type="i"><li>deep one</li><li>deep two</li></ol></li></ol></li></ol>
+<h3>Placeholder heading after it</h3><p>Placeholder C text.</p>
+<p>Placeholder second paragraph of C.</p>
+</body></html>"""
+
+
+def test_variant_navigation_words_bare_language_link_and_printed_letters() -> None:
+    url = PZBS + "pl/p12.html"
+    law = parse_law_page_2017(VARIANT, url, "2026-11-22", "pl")
+    assert law.number == 12 and law.counterpart_url == PZBS + "en/p12.html"
+    assert unit_ids(law) == ["12", "12B", "12B1", "12B1a", "12B1ai", "12B1aii", "12C"]
+    assert find_unit(law, "12B").title == "Placeholder heading that prints its letter"
+    assert find_unit(law, "12B1ai").level == 4
+    assert text_of(law, "12C") == "Placeholder C text.\n\nPlaceholder second paragraph of C."
+    assert [s.reason for s in law.stripped] == ["nav"]
+    links = page_links_2017(VARIANT, url)
+    assert (links.previous, links.next) == (PZBS + "pl/p11.html", PZBS + "pl/p13.html")
+
+
+def test_item_numbers_that_cannot_be_labels_are_errors() -> None:
+    page = VARIANT.replace('<ol type="1"><li>', '<ol type="1"><li value="0">')
+    with pytest.raises(SourceError, match="list item number 0 under 12B"):
+        parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+
+
+def mutations(text: str, count: int, seed: int) -> list[str]:
+    """Damaged copies of a page: cut, cut-and-closed, stray tags inserted."""
+    import random
+
+    rng = random.Random(seed)
+    stray = ["<ol>", "<li>", "</ol>", "<h2>", "<a name='45C9'>", "<p>* x</p>", "<ol start='x'>",
+             "<li value='99'>", "</body></html>", "\x00"]
+    out = []
+    for _ in range(count):
+        i = rng.randrange(len(text))
+        j = min(len(text), i + rng.randrange(300))
+        out.append(rng.choice([
+            text[:i] + text[j:],
+            text[:i] + "</html>",
+            text[:i] + rng.choice(stray) + text[i:],
+        ]))
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(WEB.rglob("*.htm*")), ids=lambda p: p.name)
+def test_damaged_pages_give_a_law_or_a_source_error_never_a_traceback(path: Path) -> None:
+    parsers = [
+        lambda html: parse_law_page_2017(html, PZBS + "pl/p45.html", "", "pl"),
+        lambda html: parse_chapter_page_1997(html, JFR + "nota9.htm", ""),
+        lambda html: parse_law_page_1997_en(html, JFR + "node9/law41.htm", ""),
+    ]
+    for damaged in mutations(read(path), 60, seed=len(path.name)):
+        for parse in parsers:
+            try:
+                parse(damaged)
+            except SourceError as error:
+                assert error.where.startswith(("https://", "http://"))

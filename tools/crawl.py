@@ -111,7 +111,7 @@ class _Crawl:
         except SourceError as error:
             self.result.problems.append(Problem("parse-error", start, error.message))
             return
-        if links.counterpart or links.previous or links.next:
+        if LAW_PAGE.search(urlsplit(start).path):
             self.walk_2017(start)
         elif links.laws:
             for url in links.laws:
@@ -119,7 +119,7 @@ class _Crawl:
         else:
             self.result.problems.append(Problem(
                 "parse-error", start,
-                "neither a table of contents (pNN.html links) nor a law page (← → links)"))
+                "not a law page (pNN.html) and no links to law pages (not a table of contents)"))
 
     def walk_2017(self, start: str) -> None:
         """Follow ← and → from a law page in both directions."""

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urldefrag, urljoin, urlsplit
 from urllib.robotparser import RobotFileParser
 
 import requests
@@ -76,8 +76,9 @@ class Fetcher:
     _checked: set[str] = field(default_factory=set, init=False, repr=False)
 
     def fetch(self, url: str) -> FetchedPage:
-        """The page at `url`: from the cache if offline or already checked in this run,
-        else from the network (304 Not Modified -> the cached body)."""
+        """The page at `url` (its #fragment ignored): from the cache if offline or already
+        checked in this run, else from the network (304 Not Modified -> the cached body)."""
+        url = urldefrag(url).url
         cached = self.cached(url)
         if self.offline or (cached and url in self._checked):
             if cached is None:
@@ -119,12 +120,15 @@ class Fetcher:
 
     def _store(self, page: FetchedPage) -> None:
         stem = self.config.cache_dir / cache_key(page.url)
-        # Body first: the meta file's presence marks a complete entry.
-        _write_atomic(stem.with_suffix(".body"), page.body)
         meta = {"url": page.url, "final_url": page.final_url, "status": page.status,
                 "headers": dict(sorted(page.headers.items())), "fetched_at": page.fetched_at}
         text = json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-        _write_atomic(stem.with_suffix(".json"), text.encode("utf-8"))
+        try:
+            # Body first: the meta file's presence marks a complete entry.
+            _write_atomic(stem.with_suffix(".body"), page.body)
+            _write_atomic(stem.with_suffix(".json"), text.encode("utf-8"))
+        except OSError as error:
+            raise SourceError(page.url, f"cannot write the fetch cache {stem}: {error}") from error
 
     def _get_following_redirects(self, url: str, headers: dict[str, str]
                                  ) -> tuple[str, _Response]:
@@ -151,6 +155,11 @@ class Fetcher:
     def _read_robots(self, robots_url: str) -> RobotFileParser:
         parser = RobotFileParser(robots_url)
         response = self._get(robots_url, {})
+        for _ in range(5):  # RFC 9309: follow at least five redirects for robots.txt
+            location = response.headers.get("location")
+            if response.status not in REDIRECTS or not location:
+                break
+            response = self._get(urljoin(robots_url, location), {})
         if response.status in (401, 403):
             parser.disallow_all = True
         elif 400 <= response.status < 500:

@@ -17,11 +17,16 @@ EDITION = 2017
 PAGE_ROOTS = ("body", "html", "[document]")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 COUNTERPART = re.compile(r"^\s*(EN|PL)\s*:\s*(?:Law|Prawo|Przepis)?\s*(\d{1,2})\s*$", re.I)
-ARROW = re.compile(r"^\s*([←→«»<>])\s*(\d{1,2})\s*$")
+ARROW = re.compile(r"^\s*([←→«»<>])\s*(\d{1,2})?\s*$")
+PREVIOUS_WORDS = frozenset(["poprzedni", "poprzedni przepis", "previous", "previous law"])
+NEXT_WORDS = frozenset(["następny", "następny przepis", "next", "next law"])
+LANGUAGE_WORDS = frozenset(["en", "pl", "english", "polski", "po polsku", "in english"])
 NAV_WORDS = frozenset(
     ["strona tytułowa", "spis treści", "indeks", "title page", "contents", "table of contents",
-     "index"]
+     "index", *PREVIOUS_WORDS, *NEXT_WORDS, *LANGUAGE_WORDS]
 )
+LANG_PAGE = re.compile(r"/(en|pl)/p(\d{1,2})\.html?$")
+LETTERED = re.compile(r"^([A-Z])[.)]\s+(\S.*)$")
 SEPARATORS = re.compile(r"^[\s|·•/\\\-–—]*$")
 TITLE_NUMBER = re.compile(r"^(?:Przepis|Prawo|Law)\s+(\d{1,2})\b\.?\s*[-–—:.]?\s*(.*)$", re.I)
 PAGE_NUMBER = re.compile(r"/p(\d{1,2})\.html?$")
@@ -71,21 +76,33 @@ def page_links(soup: BeautifulSoup | Tag, url: str) -> PageLinks:
         href = urljoin(url, str(link["href"]))
         text = clean(inline_text(link))
         counterpart, arrow = COUNTERPART.match(text), ARROW.match(text)
+        word = text.lower()
         if counterpart and not links.counterpart:
             links.counterpart = href
             links.numbers.append(int(counterpart.group(2)))
-        elif arrow:
-            number = int(arrow.group(2))
-            if arrow.group(1) in "←«<" and not links.previous:
+        elif arrow or word in PREVIOUS_WORDS or word in NEXT_WORDS:
+            number = int(arrow.group(2)) if arrow and arrow.group(2) else None
+            if (word in PREVIOUS_WORDS or (arrow and arrow.group(1) in "←«<")) \
+                    and not links.previous:
                 links.previous = href
-                links.numbers.append(number + 1)
-            elif arrow.group(1) in "→»>" and not links.next:
+                links.numbers += [number + 1] if number is not None else []
+            elif (word in NEXT_WORDS or (arrow and arrow.group(1) in "→»>")) and not links.next:
                 links.next = href
-                links.numbers.append(number - 1)
+                links.numbers += [number - 1] if number is not None else []
+        elif word in LANGUAGE_WORDS and not links.counterpart:
+            links.counterpart = href  # a bare "EN" / "English": the number comes from the URL
         elif PAGE_NUMBER.search(urlsplit(href).path):
             page = href.split("#")[0]
             if page not in links.laws:
                 links.laws.append(page)
+    own = LANG_PAGE.search(urlsplit(url).path)
+    if own and not links.counterpart:
+        # No "EN: Law NN" text: the same page number in the other language's folder.
+        for page in links.laws:
+            other = LANG_PAGE.search(urlsplit(page).path)
+            if other and other.group(2) == own.group(2) and other.group(1) != own.group(1):
+                links.counterpart = page
+                break
     return links
 
 
@@ -245,7 +262,10 @@ def _roman(n: int) -> str:
     return out
 
 
-def _label(level: int, position: int, style: str) -> str:
+def _label(level: int, position: int, style: str) -> str | None:
+    """The citation label of the `position`-th item at `level`; None if it has none."""
+    if position < 1 or (position > 26 and (level == 3 or style in ("a", "A"))):
+        return None
     if level == 2:
         return str(position)
     if level == 3:
@@ -283,6 +303,9 @@ class _Tree:
         for li in ol.find_all("li", recursive=False):
             position = _int(li.get("value"), position)
             label = _label(level, position, str(ol.get("type") or ""))
+            if label is None:
+                raise SourceError(self.url, f"list item number {position} under {parent_id} "
+                                            "cannot be a citation label")
             explicit = _explicit(_anchor_ids(li, deep=True), self.law.number, level) \
                 if level <= 3 else None
             unit_id, label = explicit or (parent_id + label, label)
@@ -307,12 +330,14 @@ def _number(url: str, title: str, links: PageLinks) -> tuple[int, str]:
         found.append((int(prefixed.group(1)), f"title {title!r}"))
         title = prefixed.group(2).strip()
     found += [(n, "navigation links") for n in links.numbers]
-    if not found:
-        raise SourceError(url, "no law number: neither a 'Przepis NN' title nor EN/PL or ← → "
-                               "navigation links (not a 2017 law page?)")
     from_url = PAGE_NUMBER.search(urlsplit(url).path)
     if from_url:
         found.append((int(from_url.group(1)), "the URL"))
+    # The URL alone is not enough: any site may have a pNN.html; a law page also has
+    # a numbered title or the law-page navigation.
+    if not (prefixed or links.counterpart or links.previous or links.next) or not found:
+        raise SourceError(url, "no law number: neither a 'Przepis NN' title nor EN/PL or ← → "
+                               "navigation links (not a 2017 law page?)")
     numbers = sorted({n for n, _ in found})
     if len(numbers) > 1:
         raise SourceError(url, "law numbers disagree: " + ", ".join(f"{n} from {w}"
@@ -363,9 +388,15 @@ def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str) -> Law:
         elif block.kind == "heading":
             close_text()
             position += 1
-            letter = chr(ord("A") + position - 1)
+            if position > 26:
+                raise SourceError(url, f"law {number}: more than 26 section headings")
+            letter, heading = chr(ord("A") + position - 1), block.text
+            printed = LETTERED.match(heading)
+            if printed:  # a heading that does print its letter: "B. Title"
+                letter, heading = printed.groups()
+                position = ord(letter) - ord("A") + 1
             unit_id, label = _explicit(block.anchors, number, 1) or (f"{number}{letter}", letter)
-            section = tree.unit(Unit(id=unit_id, level=1, label=label, title=block.text))
+            section = tree.unit(Unit(id=unit_id, level=1, label=label, title=heading))
             law.sections.append(section)
         elif block.kind == "list" and block.element is not None:
             parent_id = section.id if section else law.id
