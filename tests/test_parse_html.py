@@ -289,10 +289,12 @@ def test_unknown_language_is_refused() -> None:
 # Markup variants (inline synthetic pages: placeholder wording, structure only)
 
 VARIANT = """<html><body>
-<div><a href="p11.html">poprzedni</a> · <a href="p13.html">następny</a> · <a href="../en/p12.html">English</a></div>
+<div><a href="p11.html">poprzedni</a> · <a href="p13.html">następny</a> ·
+<a href="../en/p12.html">English</a></div>
 <h1>Placeholder title</h1>
 <h3>B. Placeholder heading that prints its letter</h3>
-<ol type="1"><li>Placeholder B1.<ol><li>Placeholder B1a.<ol type="i"><li>deep one</li><li>deep two</li></ol></li></ol></li></ol>
+<ol type="1"><li>Placeholder B1.<ol><li>Placeholder B1a.
+<ol type="i"><li>deep one</li><li>deep two</li></ol></li></ol></li></ol>
 <h3>Placeholder heading after it</h3><p>Placeholder C text.</p>
 <p>Placeholder second paragraph of C.</p>
 </body></html>"""
@@ -349,3 +351,17 @@ def test_damaged_pages_give_a_law_or_a_source_error_never_a_traceback(path: Path
                 parse(damaged)
             except SourceError as error:
                 assert error.where.startswith(("https://", "http://"))
+
+
+def test_image_links_count_by_their_alt_text() -> None:
+    # The 1997 pages use flag and screen icons; the fixture has both image and text links.
+    raw = (WEB / "laws/nota9.htm").read_bytes().decode("windows-1250")
+    assert 'alt="wesja angielska"' in raw and 'alt="zasłony"' in raw
+    law42 = chapter_1997()[1]
+    assert law42.counterpart_url == JFR + "node9/law42.htm"  # an image link
+    assert ("screens-link", "zasłony", "42B3") in [(s.reason, s.text, s.where)
+                                                   for s in law42.stripped]
+    url = JFR + "node9/law42.htm"
+    english = parse_law_page_1997_en(read(WEB / "laws/node9/law42.htm"), url, "")
+    assert english.counterpart_url == JFR + "nota9.htm"
+    assert ("polish-link", "wesja polska") in [(s.reason, s.text) for s in english.stripped]

@@ -60,6 +60,24 @@ def inline_text(node: Tag | NavigableString, skip: Callable[[Tag], bool] = lambd
     return "".join(inline_text(child, skip) for child in node.children)
 
 
+def link_text(link: Tag) -> str:
+    """What a link shows: its text, or for an image link (the 1997 pages' "wesja angielska"
+    and "zasłony" are flag icons) the images' alt text."""
+    text = inline_text(link)
+    if text.strip():
+        return text
+    return " ".join(str(img.get("alt") or "").strip() for img in link.find_all("img")).strip()
+
+
+def shown_text(node: Tag | NavigableString) -> str:
+    """Like inline_text, but links show what link_text says (alt text of image links)."""
+    if isinstance(node, Tag) and node.name == "a":
+        return link_text(node)
+    if isinstance(node, Tag) and node.name not in ("br",):
+        return "".join(shown_text(child) for child in node.children)
+    return inline_text(node)
+
+
 @dataclass
 class Segment:
     """A piece of one rendered line: plain text, or a link the adapter wants to see."""
@@ -78,7 +96,7 @@ def _segments(node: Tag | NavigableString, out: list[list[Segment]]) -> None:
         out.append([])
         return
     if node.name == "a" and node.get("href"):
-        out[-1].append(Segment(inline_text(node), str(node["href"])))
+        out[-1].append(Segment(link_text(node), str(node["href"])))
         return
     block = node.name in BLOCK_TAGS
     if block:

@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, Tag
 
 from tools.errors import SourceError
 from tools.model import LANGS, Footnote, Law, Stripped, Unit, walk
-from tools.parse_html import BLOCK_TAGS, clean, inline_text, load_page
+from tools.parse_html import BLOCK_TAGS, clean, inline_text, link_text, load_page, shown_text
 
 EDITION = 2017
 PAGE_ROOTS = ("body", "html", "[document]")
@@ -59,7 +59,7 @@ class Block:
 
 
 def _link_kind(link: Tag) -> str:
-    text = clean(inline_text(link))
+    text = clean(link_text(link))
     if COUNTERPART.match(text):
         return "counterpart"
     if ARROW.match(text):
@@ -74,7 +74,7 @@ def page_links(soup: BeautifulSoup | Tag, url: str) -> PageLinks:
     links = PageLinks()
     for link in soup.find_all("a", href=True):
         href = urljoin(url, str(link["href"]))
-        text = clean(inline_text(link))
+        text = clean(link_text(link))
         counterpart, arrow = COUNTERPART.match(text), ARROW.match(text)
         word = text.lower()
         if counterpart and not links.counterpart:
@@ -130,7 +130,7 @@ def strip_navigation(root: Tag) -> list[Stripped]:
         while chrome.parent is not None and chrome.parent.name not in PAGE_ROOTS \
                 and _only_nav(chrome.parent, nav):
             chrome = chrome.parent
-        stripped.append(Stripped(clean(inline_text(chrome)), "nav"))
+        stripped.append(Stripped(clean(shown_text(chrome)), "nav"))
         chrome.decompose()
     return stripped
 
