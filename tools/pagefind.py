@@ -10,11 +10,13 @@ written next to the index.
 
 from __future__ import annotations
 
-import asyncio
+import html
 import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,7 +84,7 @@ def law_records(url: str, soup, lang: str, terms: dict[str, list[str]]) -> list[
         if cell is None:
             continue
         unit_title = cell.select_one(".unit-title")
-        title = f"{unit_id} · {page_title}" + (f" › {_text(unit_title)}" if unit_title else "")
+        title = page_title + (f" › {_text(unit_title)}" if unit_title else "")
         content = _text(cell)
         if unit_id == number:
             # The law's own record carries its title and its glossary terms in both languages.
@@ -99,16 +101,18 @@ def law_records(url: str, soup, lang: str, terms: dict[str, list[str]]) -> list[
     return records
 
 
-def fold_page(html: str, soup) -> str:  # noqa: ANN001
-    """The page with a hidden copy of its folded article words, so "l" finds "ł"."""
+def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup document
+    """The page with its article marked for Pagefind and a hidden copy of its folded words, so
+    "l" finds "ł"; only marked bodies are indexed (law pages go in through their unit records)."""
     article = soup.select_one(ROOT_SELECTOR)
     if article is None:
-        return html
+        return page
+    marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
     folded = with_folded(_text(article)).partition("\n")[2]
     if not folded:
-        return html
-    hidden = f'<div hidden class="search-folded">{folded}</div>'
-    return html.replace("</article>", hidden + "</article>", 1)
+        return marked
+    hidden = f'<div hidden class="search-folded">{html.escape(folded)}</div>'
+    return marked.replace("</article>", hidden + "</article>", 1)
 
 
 def glossary_terms() -> dict[str, list[str]]:
@@ -152,22 +156,49 @@ def read_site(site_dir: Path, terms: dict[str, list[str]]) -> SitePages:
     return found
 
 
-async def _write_index(pages: SitePages, out: Path) -> None:
-    from pagefind.index import IndexConfig, PagefindIndex
+def record_html(record: Record) -> str:
+    """A stand-in page for one record: Pagefind reads its language, body and metadata; the
+    real address travels in the `target` metadata, as the file's own path is only a slot."""
+    meta = {**record.meta, "target": record.url}
+    # key[data-value] reads the value from the attribute, so commas in titles need no escaping
+    tags = "".join(
+        f'<span hidden data-pagefind-meta="{key}[data-value]" data-value="{html.escape(value)}">'
+        "</span>"
+        for key, value in sorted(meta.items())
+        if value
+    )
+    filters = "".join(
+        f'<div hidden data-pagefind-filter="{html.escape(key)}:{html.escape(value)}"></div>'
+        for key, values in sorted(record.filters.items())
+        for value in values
+    )
+    return (
+        f'<!doctype html><html lang="{record.language}"><head><meta charset="utf-8">'
+        f"<title>{html.escape(record.meta.get('title', ''))}</title></head><body>"
+        f"<main data-pagefind-body>{tags}{filters}<p>{html.escape(record.content)}</p></main>"
+        "</body></html>"
+    )
 
-    config = IndexConfig(root_selector=ROOT_SELECTOR, output_path=str(out))
-    async with PagefindIndex(config=config) as index:
-        for record in pages.records:
-            await index.add_custom_record(
-                url=record.url,
-                content=record.content,
-                language=record.language,
-                meta=record.meta,
-                filters=record.filters or None,
-            )
-        for url, html in pages.pages:
-            await index.add_html_file(content=html, url=url)
-        await index.write_files(output_path=str(out))
+
+def write_staging(pages: SitePages, staging: Path) -> None:
+    """The files Pagefind indexes: one stand-in page per record, other pages as built."""
+    for number, record in enumerate(pages.records):
+        path = staging / "u" / f"{number:05d}.html"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(record_html(record), encoding="utf-8")
+    for url, page in pages.pages:
+        path = staging / (url + "index.html" if url.endswith("/") or not url else url)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(page, encoding="utf-8")
+
+
+def run_pagefind(staging: Path, out: Path) -> None:
+    """Run the Pagefind binary bundled with the `pagefind` package over the staging folder."""
+    command = [sys.executable, "-m", "pagefind", "--site", str(staging), "--output-path", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout).strip()[-2000:]
+        raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
 def index_site(site_dir: Path) -> None:
@@ -184,7 +215,10 @@ def index_site(site_dir: Path) -> None:
         raise BridgelawError(f"{site_dir}: no law pages with unit anchors found to index")
     tmp = Path(tempfile.mkdtemp(dir=site_dir, prefix=f".{OUTPUT}.tmp-"))
     try:
-        asyncio.run(_write_index(pages, tmp))
+        staging = tmp / ".staging"
+        write_staging(pages, staging)
+        run_pagefind(staging, tmp)
+        shutil.rmtree(staging)
         table = {
             lang: {ed: ids for ed, ids in sorted(eds.items())}
             for lang, eds in sorted(pages.citations.items())

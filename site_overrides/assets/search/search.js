@@ -1,0 +1,252 @@
+/* bridgelaw site search: Pagefind, loaded only when the reader opens the search.
+ * Citation queries ("64B3", "przepis 50D2a", "Law 61B") jump straight to the unit.
+ * Everything the reader typed is shown as text (textContent), never parsed as HTML. */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  // assets/search/search.js -> the site root, wherever the site is served from
+  var ROOT = new URL("../../", script ? script.src : location.href);
+  var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  var MAX_CHARS = 200;
+  var MAX_RESULTS = 10;
+  var TEXT = {
+    pl: {
+      open: "Szukaj", label: "Szukaj w przepisach", placeholder: "Szukaj: słowo, zwrot albo numer (64B3)",
+      close: "Zamknij", loading: "Wczytywanie wyszukiwarki…", none: "Brak wyników dla: ",
+      tooLong: "Zapytanie jest za długie (najwyżej " + MAX_CHARS + " znaków).",
+      noWords: "Zapytanie nie zawiera liter ani cyfr.", jump: "Przejdź do przepisu",
+      missing: "Nie ma przepisu ", nearest: "; najbliższe: ", results: "Wyniki: ",
+      failed: "Nie udało się wczytać wyszukiwarki.", law: "Przepis"
+    },
+    en: {
+      open: "Search", label: "Search the laws", placeholder: "Search: a word, a phrase or a number (64B3)",
+      close: "Close", loading: "Loading search…", none: "No results for: ",
+      tooLong: "The query is too long (at most " + MAX_CHARS + " characters).",
+      noWords: "The query has no letters or digits.", jump: "Go to law",
+      missing: "There is no law ", nearest: "; nearest: ", results: "Results: ",
+      failed: "The search could not be loaded.", law: "Law"
+    }
+  }[LANG];
+
+  var PREFIX = /^(?:§+|l(?=\s*\d)|l\.|laws?|rule|prawo|przep\S*|art\.?|artyku\S*|punkt\S*|pkt\.?)\s*/i;
+  var CITE = /^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?([a-h])\)?)?\.?$/;
+
+  /** The citation id a query names ("64 C 2" -> "64C2"), or null. */
+  function parseCitation(query) {
+    var rest = query.trim();
+    for (var i = 0; i < 3; i++) {
+      var stripped = rest.replace(PREFIX, "").trim();
+      if (stripped === rest) break;
+      rest = stripped;
+    }
+    var m = CITE.exec(rest);
+    if (!m) return null;
+    var n = parseInt(m[1], 10);
+    if (n < 1 || n > 93 || (m[3] && !m[2]) || (m[4] && !m[3])) return null;
+    return String(n) + (m[2] || "").toUpperCase() + (m[3] || "") + (m[4] || "").toLowerCase();
+  }
+
+  var pagefind = null;
+  var citations = null;
+  var ui = null;
+  var generation = 0;
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  function siteUrl(path) {
+    // Pagefind may return "/laws/..." or "laws/...": both are relative to the site root here.
+    var rel = String(path);
+    if (rel.indexOf(ROOT.pathname) === 0) rel = rel.slice(ROOT.pathname.length);
+    return new URL(rel.replace(/^\/+/, ""), ROOT).href;
+  }
+
+  /** Pagefind's excerpt with only its <mark> kept: parsed inert, rebuilt from text nodes. */
+  function excerptNodes(html) {
+    var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+    var out = document.createDocumentFragment();
+    doc.body.childNodes.forEach(function (node) {
+      if (node.nodeType === 1 && node.nodeName === "MARK") out.appendChild(el("mark", {}, node.textContent));
+      else out.appendChild(document.createTextNode(node.textContent));
+    });
+    return out;
+  }
+
+  function build() {
+    var panel = el("div", { "class": "bl-search", role: "dialog", "aria-modal": "true", "aria-label": TEXT.label, hidden: "" });
+    var box = el("div", { "class": "bl-search__box" });
+    var input = el("input", {
+      type: "search", "class": "bl-search__input", "aria-label": TEXT.label, placeholder: TEXT.placeholder,
+      autocomplete: "off", spellcheck: "false", maxlength: "2000", enterkeyhint: "search"
+    });
+    var close = el("button", { type: "button", "class": "bl-search__close", "aria-label": TEXT.close }, "×");
+    var status = el("p", { "class": "bl-search__status", role: "status", "aria-live": "polite" });
+    var list = el("ol", { "class": "bl-search__results" });
+    box.appendChild(input);
+    box.appendChild(close);
+    panel.appendChild(box);
+    panel.appendChild(status);
+    panel.appendChild(list);
+    document.body.appendChild(panel);
+    close.addEventListener("click", closeSearch);
+    panel.addEventListener("click", function (e) { if (e.target === panel) closeSearch(); });
+    input.addEventListener("input", function () { run(input.value); });
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") {
+        var first = list.querySelector("a");
+        if (first) { e.preventDefault(); location.href = first.href; }
+      }
+    });
+    return { panel: panel, input: input, status: status, list: list };
+  }
+
+  function loadPagefind() {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
+        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname })).then(function () {
+          if (pf.init) pf.init();
+          return pf;
+        });
+      });
+    }
+    return pagefind;
+  }
+
+  function loadCitations() {
+    if (!citations) {
+      citations = fetch(new URL("pagefind/citations.json", ROOT).href).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      });
+    }
+    return citations;
+  }
+
+  function openSearch() {
+    if (!ui) ui = build();
+    ui.panel.hidden = false;
+    document.documentElement.classList.add("bl-search-open");
+    ui.input.focus();
+    loadPagefind().catch(function () { ui.status.textContent = TEXT.failed; });
+    if (ui.input.value) run(ui.input.value);
+  }
+
+  function closeSearch() {
+    if (!ui) return;
+    ui.panel.hidden = true;
+    document.documentElement.classList.remove("bl-search-open");
+  }
+
+  function show(items, message) {
+    ui.list.textContent = "";
+    ui.status.textContent = message || "";
+    items.forEach(function (item) {
+      var li = el("li", { "class": "bl-search__result" });
+      var a = el("a", { href: item.url });
+      if (item.id) a.appendChild(el("span", { "class": "bl-search__id" }, item.id));
+      a.appendChild(el("span", { "class": "bl-search__title" }, item.title));
+      if (item.excerpt) {
+        var p = el("span", { "class": "bl-search__snippet" });
+        p.appendChild(item.excerpt);
+        a.appendChild(p);
+      }
+      li.appendChild(a);
+      ui.list.appendChild(li);
+    });
+  }
+
+  function unitUrl(edition, id) {
+    var law = /^\d+/.exec(id)[0];
+    return new URL((LANG === "en" ? "en/" : "") + "laws/" + edition + "/" + law + "/#" + id, ROOT).href;
+  }
+
+  function nearest(ids, cited) {
+    var law = /^\d+/.exec(cited)[0];
+    function common(a) { var i = 0; while (i < a.length && a[i] === cited[i]) i++; return i; }
+    return ids
+      .filter(function (id) { return /^\d+/.exec(id)[0] === law; })
+      .sort(function (a, b) { return common(b) - common(a) || a.length - b.length || (a < b ? -1 : 1); })
+      .slice(0, 3);
+  }
+
+  function jump(cited, mine) {
+    return loadCitations().then(function (table) {
+      if (mine !== generation) return;
+      var byEdition = table[LANG] || table.pl || {};
+      var here = document.querySelector(".law-text[data-edition]");
+      var editions = [here && here.getAttribute("data-edition"), "2017", "1997"]
+        .filter(function (e, i, all) { return e && all.indexOf(e) === i && byEdition[e]; });
+      var items = editions
+        .filter(function (e) { return byEdition[e].indexOf(cited) >= 0; })
+        .map(function (e) { return { id: cited, title: TEXT.jump + " " + cited + " (" + e + ")", url: unitUrl(e, cited) }; });
+      if (items.length) return show(items, "");
+      var near = [];
+      editions.forEach(function (e) {
+        nearest(byEdition[e].filter(function (v, i, a) { return a.indexOf(v) === i; }), cited).forEach(function (id) {
+          near.push({ id: id, title: TEXT.law + " " + id + " (" + e + ")", url: unitUrl(e, id) });
+        });
+      });
+      var names = near.map(function (n) { return n.id; }).filter(function (v, i, a) { return a.indexOf(v) === i; });
+      show(near.slice(0, 3), TEXT.missing + cited + (names.length ? TEXT.nearest + names.slice(0, 3).join(", ") : ""));
+    });
+  }
+
+  function run(raw) {
+    var mine = ++generation;
+    var query = raw.trim();
+    if (!query) return show([], "");
+    if (query.length > MAX_CHARS) return show([], TEXT.tooLong);
+    if (!/[\p{L}\p{N}]/u.test(query)) return show([], TEXT.noWords);
+    var cited = parseCitation(query);
+    if (cited) return jump(cited, mine).catch(function () { show([], TEXT.failed); });
+    if (!ui.list.childElementCount) ui.status.textContent = TEXT.loading;
+    return loadPagefind()
+      .then(function (pf) { return pf.search(query); })
+      .then(function (found) {
+        if (mine !== generation || !found) return null;
+        return Promise.all(found.results.slice(0, MAX_RESULTS).map(function (r) { return r.data(); }));
+      })
+      .then(function (data) {
+        if (mine !== generation || !data) return;
+        var items = data.map(function (d) {
+          var meta = d.meta || {};
+          // law units carry their real address (page + anchor) in the "target" metadata
+          return { id: meta.unit || "", title: meta.title || d.url, url: siteUrl(meta.target || d.url), excerpt: excerptNodes(d.excerpt || "") };
+        });
+        show(items, items.length ? "" : TEXT.none + "“" + query + "”");
+        ui.panel.setAttribute("data-searched", query);
+      })
+      .catch(function () { if (mine === generation) show([], TEXT.failed); });
+  }
+
+  function triggers() {
+    var found = document.querySelectorAll("[data-bl-search]");
+    if (found.length) return found;
+    var header = document.querySelector(".md-header__inner") || document.body;
+    var button = el("button", { type: "button", "class": "bl-search__open md-header__button", "data-bl-search": "", "aria-label": TEXT.label, title: TEXT.label + " (/)" }, "");
+    button.appendChild(el("span", { "class": "bl-search__open-text" }, TEXT.open));
+    header.appendChild(button);
+    return [button];
+  }
+
+  function start() {
+    Array.prototype.forEach.call(triggers(), function (t) {
+      t.addEventListener("click", openSearch);
+      if (t.tagName === "INPUT") t.addEventListener("focus", openSearch);
+    });
+    document.addEventListener("keydown", function (e) {
+      var typing = /^(INPUT|TEXTAREA|SELECT)$/.test((e.target && e.target.tagName) || "") || (e.target && e.target.isContentEditable);
+      if (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); openSearch(); }
+      else if (e.key === "Escape") closeSearch();
+    });
+  }
+
+  window.bridgelawSearch = { parseCitation: parseCitation, open: openSearch };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
