@@ -56,9 +56,11 @@ def _labelled(builder: TreeBuilder, text: str, sub_item: re.Pattern[str]) -> boo
         return True
     for level, pattern in ((1, SECTION), (2, ITEM), (3, sub_item)):
         match = pattern.match(text)
-        if match:
+        if match and (level == 1 or builder.stack):
             builder.open(level, match.group(1), match.group(2))
             return True
+    # Items before any section stay in the law's text with their printed labels: an id
+    # like "5" + "1" would read as Law 51.
     return False
 
 

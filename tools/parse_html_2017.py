@@ -322,6 +322,26 @@ class _Tree:
         return units
 
 
+def _list_as_text(ol: Tag, level: int) -> list[str]:
+    """An <ol> as paragraphs that start with the label a browser shows ("1.", "a.")."""
+    paragraphs = []
+    position = _int(ol.get("start"), 1)
+    for li in ol.find_all("li", recursive=False):
+        position = _int(li.get("value"), position)
+        label = _label(level, position, str(ol.get("type") or "")) or str(position)
+        own = []
+        for block in page_blocks(li):
+            if block.kind == "list" and block.element is not None:
+                own.extend(_list_as_text(block.element, level + 1))
+            elif block.text:
+                own.append(block.text)
+        first = own[0] if own and not own[0][:1].isdigit() else ""
+        paragraphs.append(f"{label}. {first}".strip())
+        paragraphs.extend(own[1:] if first else own)
+        position += 1
+    return paragraphs
+
+
 def _number(url: str, title: str, links: PageLinks) -> tuple[int, str]:
     """The law number (every source must agree) and the title without "Przepis NN"."""
     found: list[tuple[int, str]] = []
@@ -398,10 +418,12 @@ def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str) -> Law:
             unit_id, label = _explicit(block.anchors, number, 1) or (f"{number}{letter}", letter)
             section = tree.unit(Unit(id=unit_id, level=1, label=label, title=heading))
             law.sections.append(section)
+        elif block.kind == "list" and block.element is not None and section is None:
+            # Items before any section stay in the law's text with their numbers: an id
+            # like "5" + "1" would read as Law 51.
+            text.extend(_list_as_text(block.element, 2))
         elif block.kind == "list" and block.element is not None:
-            parent_id = section.id if section else law.id
-            units = tree.items(block.element, parent_id, 2)
-            (section.children if section else law.sections).extend(units)
+            section.children.extend(tree.items(block.element, section.id, 2))
         else:
             text.append(block.text)
     close_text()
