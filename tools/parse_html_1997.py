@@ -118,6 +118,13 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
     def strip_page(text: str, reason: str) -> None:
         (builder.law.stripped if builder else pending).append(Stripped(text, reason))
 
+    def strip_screens(screens: list[str]) -> None:
+        for text in screens:
+            if builder:
+                builder.strip(text, "screens-link")  # on the unit the icon followed
+            else:
+                pending.append(Stripped(text, "screens-link"))
+
     for rendered in rendered_lines(soup.body or soup):
         raw = line_text(rendered)
         line = _split_links(rendered, url)
@@ -126,36 +133,32 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
             strip_page(raw, "nav" if line.nav else "page-footer")
             continue
         chapter_match = CHAPTER.match(text)
+        part_match = PART.search(text)
+        starts = list(LAW_START_PL.finditer(text)) if line.english_href else []
         if chapter_match and builder is None and not line.english_href:
             chapter_number = chapter_match.group(1)
             chapter = clean(f"{chapter_number} {chapter_match.group(2)}")
             strip_page(text, "chapter-heading")
-            continue
-        part_match = PART.search(text)
-        if part_match and not line.english_href:
+        elif part_match and not line.english_href:
             before = text[: part_match.start()].strip()
             if before and builder:
                 _content_line(builder, before, SUB_ITEM_PL)
             part = part_match.group(1).strip()
             strip_page(part, "part-heading")
-            continue
-        starts = list(LAW_START_PL.finditer(text)) if line.english_href else []
-        if line.english_href and not starts:
+        elif line.english_href and not starts:
             if builder:
                 raise SourceError(url, f"an English-version link follows {text!r}, "
                                        "which is no law title")
             chapter = clean(f"{chapter_number} {text}")
             strip_page(text, "chapter-heading")
             strip_page(line.english_text, "english-link")
-            continue
-        if starts:
+        elif starts:
             start = starts[-1]  # the title glued nearest to its link
             before = text[: start.start()].strip()
             if before and builder:
                 _content_line(builder, before, SUB_ITEM_PL)
-            for screens in line.screens:
-                if builder:
-                    builder.strip(screens, "screens-link")
+            strip_screens(line.screens)  # icons stand before the title, after the old text
+            line.screens = []
             law = Law(number=int(start.group(1)), edition=EDITION, lang="pl",
                       title=text[start.end():].strip(), chapter=chapter, part=part,
                       source_url=url, fetch_date=fetch_date, counterpart_url=line.english_href)
@@ -164,14 +167,12 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
             law.stripped.append(Stripped(line.english_text, "english-link", law.id))
             laws.append(law)
             builder = TreeBuilder(law, where=url)
-            continue
-        if builder is None:
+        elif builder is None:
             strip_page(raw, "outside-law")
-            continue
-        if text:
+            line.screens = []  # part of `raw`
+        elif text:
             _content_line(builder, text, SUB_ITEM_PL)
-        for screens in line.screens:
-            builder.strip(screens, "screens-link")
+        strip_screens(line.screens)
     if not laws:
         raise SourceError(url, 'no law titles ("41. TITLE" followed by an English-version '
                                "link) found: not a 1997 chapter page")
