@@ -123,3 +123,14 @@ def test_progress_bar_is_shown(site, tmp_path, capsys):
     crawl_sources(fetcher(tmp_path), start_2017="", start_1997=site.base + CHAPTER,
                   progress=True)
     assert "crawl" in capsys.readouterr().err
+
+
+def test_crawled_laws_round_trip_through_the_corpus_json(site, tmp_path):
+    from tools.model import Corpus, corpus_from_json, corpus_to_json
+
+    result = crawl_sources(fetcher(tmp_path), start_2017=site.base + TOC,
+                           start_1997=site.base + CHAPTER, progress=False)
+    corpus = Corpus(laws=result.laws, problems=result.problems)
+    text = corpus_to_json(corpus)
+    assert corpus_to_json(corpus_from_json(text)) == text
+    assert "przygwożdżoną" in text and "\\u" not in text  # UTF-8 kept, no escapes

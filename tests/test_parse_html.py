@@ -293,8 +293,8 @@ VARIANT = """<html><body>
 <a href="../en/p12.html">English</a></div>
 <h1>Placeholder title</h1>
 <h3>B. Placeholder heading that prints its letter</h3>
-<ol type="1"><li>Placeholder B1.<ol><li>Placeholder B1a.
-<ol type="i"><li>deep one</li><li>deep two</li></ol></li></ol></li></ol>
+<font face="Arial"><ol type="1"><li>Placeholder B1.<ol><li>Placeholder B1a.
+<ol type="i"><li>deep one</li><li>deep two</li></ol></li></ol></li></ol></font>
 <h3>Placeholder heading after it</h3><p>Placeholder C text.</p>
 <p>Placeholder second paragraph of C.</p>
 </body></html>"""
@@ -315,6 +315,7 @@ def test_variant_navigation_words_bare_language_link_and_printed_letters() -> No
 
 def test_item_numbers_that_cannot_be_labels_are_errors() -> None:
     page = VARIANT.replace('<ol type="1"><li>', '<ol type="1"><li value="0">')
+    assert page != VARIANT
     with pytest.raises(SourceError, match="list item number 0 under 12B"):
         parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
 

@@ -226,6 +226,9 @@ class _Walker:
                 self.pending += _anchor_ids(child, deep=False)
                 self.walk(child)
                 self.in_footnotes = footnotes
+            elif child.find(list(BLOCK_TAGS)) is not None:
+                flush()  # old markup wraps blocks in inline tags: <font><ol>...</ol></font>
+                self.walk(child)
             else:
                 run.append(child)
         flush()
