@@ -143,6 +143,8 @@
   }
 
   function show(items, message) {
+    // marks which query the list answers (tests and assistive tools wait on it)
+    ui.panel.setAttribute("data-searched", ui.input.value);
     ui.list.textContent = "";
     ui.status.textContent = message || "";
     items.forEach(function (item) {
@@ -219,7 +221,6 @@
           return { id: meta.unit || "", title: meta.title || d.url, url: siteUrl(meta.target || d.url), excerpt: excerptNodes(d.excerpt || "") };
         });
         show(items, items.length ? "" : TEXT.none + "“" + query + "”");
-        ui.panel.setAttribute("data-searched", query);
       })
       .catch(function () { if (mine === generation) show([], TEXT.failed); });
   }

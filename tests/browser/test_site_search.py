@@ -1,0 +1,171 @@
+"""The site search in a real headless Chromium, on a real MkDocs build of the seed text."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))
+from search_seed_corpus import seed_corpus  # noqa: E402
+from search_site import build_search_site  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.network]
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = build_search_site(seed_corpus(), tmp_path_factory.mktemp("search-site"))
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser, origin: str):  # noqa: ANN001, ANN201
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.requests = []  # every URL the page asked for
+    page.on("request", lambda request: page.requests.append(request.url))
+    yield page
+    context.close()
+
+
+def ask(page, query: str) -> list[str]:  # noqa: ANN001
+    """Type a query into the open search box; the hrefs of the results once they settle."""
+    page.fill(".bl-search__input", query)
+    page.wait_for_function(
+        "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
+        arg=query,
+        timeout=10_000,
+    )
+    return [a.get_attribute("href") for a in page.query_selector_all(".bl-search__result a")]
+
+
+def open_search(page, origin: str, path: str = "laws/2017/64/") -> None:  # noqa: ANN001
+    page.goto(f"{origin}/{path}")
+    page.keyboard.press("/")
+    page.wait_for_selector(".bl-search__input", state="visible")
+
+
+def test_nothing_loads_before_the_search_opens_and_nothing_from_other_hosts(page, origin) -> None:  # noqa: ANN001
+    page.goto(f"{origin}/laws/2017/64/")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in page.requests if "pagefind" in url]
+    page.click(".bl-search__open")
+    ask(page, "renons")
+    assert any(url.endswith("pagefind.js") for url in page.requests)
+    assert all(url.startswith(origin) for url in page.requests)
+
+
+@pytest.mark.parametrize(
+    ("query", "laws"),
+    [
+        ("falszywy renons", {"61", "62", "63", "64"}),
+        ("przygwozdzona", {"50", "51", "52"}),
+        ("wylozenie dziadka", {"41"}),  # ł typed as l
+        ("uznanie roszczenia", {"68", "69", "70"}),
+    ],
+)
+def test_words_find_the_law_and_link_to_the_anchor(page, origin, query, laws) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    hrefs = ask(page, query)
+    assert hrefs, query
+    first = hrefs[0].split("/laws/")[1]  # "1997/63/#63B"
+    edition, number, anchor = first.split("/")
+    assert number in laws and anchor.startswith(f"#{number}")
+
+
+def test_citation_jumps_to_the_unit(page, origin) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    hrefs = ask(page, "przepis 64 B 3")
+    assert hrefs[0] == f"{origin}/laws/2017/64/#64B3"
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{origin}/laws/2017/64/#64B3")
+    assert page.evaluate("location.hash") == "#64B3"
+
+
+def test_missing_citation_offers_nearest(page, origin) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    hrefs = ask(page, "64H")
+    status = page.inner_text(".bl-search__status")
+    assert "64H" in status and "najbliższe" in status
+    assert hrefs and all("/laws/" in href and "#64" in href for href in hrefs)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "<script>window.__pwned = 1</script>",
+        "<img src=x onerror=window.__pwned=1>",
+        '"><svg onload=window.__pwned=1>',
+    ],
+)
+def test_markup_in_the_query_is_shown_not_run(page, origin, query) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    page.fill(".bl-search__input", query)
+    page.wait_for_timeout(800)
+    assert page.evaluate("window.__pwned") is None
+    panel = page.query_selector(".bl-search")
+    assert panel.query_selector("img, script, svg") is None
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [("x" * 2000, "za długie"), ("?!…;;", "nie zawiera liter")],
+)
+def test_bad_queries_get_a_message(page, origin, query, message) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    ask(page, query)
+    assert message in page.inner_text(".bl-search__status")
+    assert page.query_selector_all(".bl-search__result") == []
+
+
+def test_english_half_searches_english_records(page, origin) -> None:  # noqa: ANN001
+    open_search(page, origin, "en/laws/2017/64/")
+    hrefs = ask(page, "Law 61B")
+    assert hrefs[0] == f"{origin}/en/laws/1997/61/#61B"
+    hrefs = ask(page, "revoke")
+    assert hrefs and all(href.startswith(f"{origin}/en/") for href in hrefs)
+
+
+def test_fits_a_phone(page, origin) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    ask(page, "renons")
+    box = page.query_selector(".bl-search__input").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.keyboard.press("Escape")
+    assert page.query_selector(".bl-search").is_hidden()
