@@ -1,17 +1,16 @@
-"""What every HTML adapter shares: page sanity checks, text of elements, lines with link marks,
-and building a unit tree from labelled lines. The adapters themselves are parse_html_2017 and
-parse_html_1997; nothing here touches the network."""
+"""What every HTML adapter shares: page sanity checks, text of elements, rendered lines with
+their links. The adapters themselves are parse_html_2017 and parse_html_1997; nothing here
+touches the network."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, Tag
 
 from tools.errors import SourceError
-from tools.model import Law, Stripped, Unit
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body center dd div dl dt fieldset figure footer form "
@@ -118,61 +117,3 @@ def rendered_lines(root: Tag) -> list[list[Segment]]:
 def line_text(line: list[Segment]) -> str:
     """The whole text of a rendered line."""
     return clean("".join(seg.text for seg in line))
-
-
-@dataclass
-class TreeBuilder:
-    """Builds a law's unit tree from labelled lines (the 1997 pages print every label)."""
-
-    law: Law
-    stack: list[Unit] = field(default_factory=list)
-    ids: set[str] = field(default_factory=set)
-    where: str = ""
-
-    def current_id(self) -> str:
-        """Id of the unit text now attaches to (the law's id before the first unit)."""
-        return self.stack[-1].id if self.stack else self.law.id
-
-    def open(self, level: int, label: str, rest: str, id_label: str | None = None,
-             text: bool = False) -> Unit:
-        """Start a unit at `level`, closing deeper ones; `rest` is its title or first text
-        (always its text when `text`)."""
-        while self.stack and self.stack[-1].level >= level:
-            self.stack.pop()
-        parent_id = self.stack[-1].id if self.stack else self.law.id
-        unit = Unit(id=parent_id + (id_label or label), level=level, label=label)
-        if unit.id in self.ids:
-            raise SourceError(self.where, f"unit {unit.id} occurs twice in law {self.law.id}")
-        self.ids.add(unit.id)
-        if not text and looks_like_title(rest):
-            unit.title = rest
-        else:
-            unit.text = rest
-        siblings = self.stack[-1].children if self.stack else self.law.sections
-        siblings.append(unit)
-        self.stack.append(unit)
-        return unit
-
-    def add_text(self, text: str) -> None:
-        """Add a paragraph to the current unit (or the law's own text before any unit)."""
-        if not text:
-            return
-        if self.stack:
-            unit = self.stack[-1]
-            unit.text = f"{unit.text}\n\n{text}" if unit.text else text
-        else:
-            self.law.text = f"{self.law.text}\n\n{text}" if self.law.text else text
-
-    def strip(self, text: str, reason: str) -> None:
-        """Record link chrome removed from the current unit's text."""
-        self.law.stripped.append(Stripped(clean(text), reason, self.current_id()))
-
-
-def looks_like_title(text: str) -> bool:
-    """A heading printed after a label: starts upper-case, short, no closing punctuation."""
-    return bool(text) and text[0].isupper() and len(text) <= 100 and text[-1] not in ".:;,"
-
-
-def iter_elements(root: Tag, names: tuple[str, ...]) -> Iterator[Tag]:
-    """Elements with one of `names` below root, in document order."""
-    yield from root.find_all(list(names))

@@ -9,10 +9,9 @@ from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
 from tools.errors import SourceError
-from tools.model import Law, Stripped
+from tools.model import Law, Stripped, Unit
 from tools.parse_html import (
     Segment,
-    TreeBuilder,
     clean,
     line_text,
     load_page,
@@ -38,45 +37,109 @@ SECTION = re.compile(r"^([A-Z])\.\s*(.*)$")
 ITEM = re.compile(r"^(\d{1,2})\.\s*(.*)$")
 SUB_ITEM_PL = re.compile(r"^([a-z])\)\s*(.*)$")
 SUB_ITEM_EN = re.compile(r"^\(([a-z])\)\s*(.*)$")
-ROMAN = re.compile(r"^\(([IVX]+|[ivx]+)\)\s*(.*)$")
-ROMAN_LABEL = re.compile(r"[IVX]+|[ivx]+")
+ROMAN = re.compile(r"^\(([IVXL]+|[ivxl]+)\)\s")
 DASH = re.compile(r"^[-–]\s*(.*)$")
+TERMINAL = (".", ":", ";", "!", "?", ")", "…", ",")
 
 
-def _labelled(builder: TreeBuilder, text: str, sub_item: re.Pattern[str]) -> bool:
-    """Open a unit if `text` starts with a label; False when it is plain text."""
-    roman = ROMAN.match(text)
-    if roman and builder.stack:
-        # (I), (II): one level below the unit they follow; the id takes the lower-case numeral.
-        while len(builder.stack) > 1 and ROMAN_LABEL.fullmatch(builder.stack[-1].label) \
-                and builder.stack[-1].level > 2:
-            builder.stack.pop()
-        level = builder.stack[-1].level + 1
-        builder.open(level, roman.group(1), roman.group(2), roman.group(1).lower(), text=True)
-        return True
-    for level, pattern in ((1, SECTION), (2, ITEM), (3, sub_item)):
-        match = pattern.match(text)
-        if match and (level == 1 or builder.stack):
-            builder.open(level, match.group(1), match.group(2))
-            return True
-    # Items before any section stay in the law's text with their printed labels: an id
-    # like "5" + "1" would read as Law 51.
-    return False
+@dataclass
+class TreeBuilder:
+    """Builds one law's unit tree from labelled lines, deciding like the capture adapter
+    (tools/parse_capture.py) whether the words after a label are a title or text."""
 
+    law: Law
+    sub_item: re.Pattern[str]
+    where: str = ""
+    stack: list[Unit] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    english: bool = False
+    undecided: Unit | None = None  # an item whose words after the label await the next line
+    expect_text: bool = False  # a title ended with " -": the next line is its text
 
-def _content_line(builder: TreeBuilder, text: str, sub_item: re.Pattern[str],
-                  loose_notes: bool = True) -> None:
-    """One line of law text: a labelled unit, "- " text of the current unit, or plain text
-    (the law's own text before its first unit; after it, a note when `loose_notes`, as on
-    the Polish page, where unit text always follows "- ")."""
-    dash = DASH.match(text)
-    if dash:
-        builder.add_text(dash.group(1))  # "- " joins a label's title to its text
-    elif not _labelled(builder, text, sub_item):
-        if builder.stack and loose_notes:
-            builder.law.notes.append(text)
+    def current_id(self) -> str:
+        """Id of the unit text now attaches to (the law's id before the first unit)."""
+        return self.stack[-1].id if self.stack else self.law.id
+
+    def open(self, level: int, label: str) -> Unit:
+        """Start a unit at `level` below the nearest open unit of a lower level."""
+        while self.stack and self.stack[-1].level >= level:
+            self.stack.pop()
+        parent_id = self.stack[-1].id if self.stack else self.law.id
+        unit = Unit(id=parent_id + label, level=level, label=label)
+        if unit.id in self.ids:
+            raise SourceError(self.where, f"unit {unit.id} occurs twice in law {self.law.id}")
+        self.ids.add(unit.id)
+        (self.stack[-1].children if self.stack else self.law.sections).append(unit)
+        self.stack.append(unit)
+        return unit
+
+    def set_title(self, unit: Unit, title: str) -> None:
+        if title.endswith(" -"):
+            # The dash that normally opens the text line ended up after the title.
+            title, self.expect_text = title[:-2].rstrip(), True
+        unit.title = title
+
+    def settle(self, next_line: str) -> None:
+        """Decide the undecided item: a title if a "- " line or (after words that are no
+        sentence) a sub-item follows, else its text."""
+        unit, self.undecided = self.undecided, None
+        if unit is None:
+            return
+        words = unit.title
+        if self.english:
+            # English pages put the text on the next line without a dash.
+            title = words[:1].isupper() and len(words) <= 100 and not words.endswith(TERMINAL)
         else:
-            builder.add_text(text)
+            title = bool(DASH.match(next_line)) or (
+                unit.level == 2 and bool(self.sub_item.match(next_line))
+                and not words.endswith((".", ":")))
+        if not title and not self.expect_text:
+            unit.title, unit.text = "", words
+
+    def add_text(self, text: str, sep: str = "\n\n") -> None:
+        """Add to the current unit's text (or the law's own text before any unit)."""
+        if not text:
+            return
+        target: Unit | Law = self.stack[-1] if self.stack else self.law
+        target.text = f"{target.text}{sep}{text}" if target.text else text
+
+    def strip(self, text: str, reason: str) -> None:
+        """Record link chrome removed from the current unit's text."""
+        self.law.stripped.append(Stripped(clean(text), reason, self.current_id()))
+
+    def line(self, text: str, loose_notes: bool = True) -> None:
+        """One line of law text: a labelled unit, "- " text of the current unit, or plain
+        text (the law's own text before its first unit; after it, a note when
+        `loose_notes`, as on the Polish page, where unit text always follows "- ")."""
+        self.settle(text)
+        dash = DASH.match(text)
+        if self.expect_text and not dash:
+            self.expect_text = False
+            self.add_text(text)
+            return
+        self.expect_text = False
+        if dash:
+            self.add_text(dash.group(1))  # "- " joins a label's title to its text
+            return
+        section, item, sub = SECTION.match(text), ITEM.match(text), self.sub_item.match(text)
+        depth = self.stack[-1].level if self.stack else 0
+        if section:
+            self.set_title(self.open(1, section.group(1)), section.group(2).strip())
+            self.undecided = self.stack[-1] if self.english else None
+        elif item and depth >= 1:
+            self.set_title(self.open(2, item.group(1)), item.group(2).strip())
+            self.undecided = self.stack[-1]
+        elif sub and depth >= 2:
+            self.set_title(self.open(3, sub.group(1)), sub.group(2).strip())
+            self.undecided = self.stack[-1]
+        elif ROMAN.match(text) and self.stack:
+            self.add_text(text, sep="\n")  # (I), (II)... are part of the parent's sentence
+        elif self.stack and loose_notes:
+            self.law.notes.append(text)
+        else:
+            # Items before any section stay in the law's text with their printed labels:
+            # an id like "5" + "1" would read as Law 51.
+            self.add_text(text)
 
 
 @dataclass
@@ -137,28 +200,27 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
         starts = list(LAW_START_PL.finditer(text)) if line.english_href else []
         if chapter_match and builder is None and not line.english_href:
             chapter_number = chapter_match.group(1)
-            chapter = clean(f"{chapter_number} {chapter_match.group(2)}")
-            strip_page(text, "chapter-heading")
+            chapter = clean(f"Rozdział {chapter_number} {chapter_match.group(2)}")
         elif part_match and not line.english_href:
             before = text[: part_match.start()].strip()
             if before and builder:
-                _content_line(builder, before, SUB_ITEM_PL)
-            part = part_match.group(1).strip()
-            strip_page(part, "part-heading")
+                builder.line(before)
+            part = part_match.group(1).strip()  # kept in Law.part
         elif line.english_href and not starts:
             if builder:
                 raise SourceError(url, f"an English-version link follows {text!r}, "
                                        "which is no law title")
-            chapter = clean(f"{chapter_number} {text}")
-            strip_page(text, "chapter-heading")
+            chapter = clean(f"Rozdział {chapter_number} {text}")  # kept in Law.chapter
             strip_page(line.english_text, "english-link")
         elif starts:
             start = starts[-1]  # the title glued nearest to its link
             before = text[: start.start()].strip()
             if before and builder:
-                _content_line(builder, before, SUB_ITEM_PL)
+                builder.line(before)
             strip_screens(line.screens)  # icons stand before the title, after the old text
             line.screens = []
+            if builder:
+                builder.settle("")
             law = Law(number=int(start.group(1)), edition=EDITION, lang="pl",
                       title=text[start.end():].strip(), chapter=chapter, part=part,
                       source_url=url, fetch_date=fetch_date, counterpart_url=line.english_href)
@@ -166,13 +228,15 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
                 law.stripped, pending = pending, []
             law.stripped.append(Stripped(line.english_text, "english-link", law.id))
             laws.append(law)
-            builder = TreeBuilder(law, where=url)
+            builder = TreeBuilder(law, SUB_ITEM_PL, where=url)
         elif builder is None:
             strip_page(raw, "outside-law")
             line.screens = []  # part of `raw`
         elif text:
-            _content_line(builder, text, SUB_ITEM_PL)
+            builder.line(text)
         strip_screens(line.screens)
+    if builder:
+        builder.settle("")
     if not laws:
         raise SourceError(url, 'no law titles ("41. TITLE" followed by an English-version '
                                "link) found: not a 1997 chapter page")
@@ -207,12 +271,14 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
                 law = Law(number=int(title.group(1)), edition=EDITION, lang="en",
                           title=title.group(2).strip(), source_url=url, fetch_date=fetch_date,
                           stripped=pending)
-                builder = TreeBuilder(law, where=url)
+                builder = TreeBuilder(law, SUB_ITEM_EN, where=url, english=True)
             else:
                 pending.append(Stripped(raw, "outside-law"))
             continue
         assert builder is not None
-        _content_line(builder, raw, SUB_ITEM_EN, loose_notes=False)
+        builder.line(raw, loose_notes=False)
+    if builder:
+        builder.settle("")
     if law is None:
         raise SourceError(url, "no \"LAW NN - TITLE\" line found: not a 1997 English law page")
     if not law.title:
