@@ -455,3 +455,19 @@ def test_chapter_adapter_agrees_with_the_capture_adapter_on_the_whole_chapter() 
             (u.id, u.level, u.label, u.title, u.text) for u in walk(theirs.sections)], mine.id
         assert sorted((s.reason, s.where) for s in mine.stripped) == sorted(
             (s.reason, s.where) for s in theirs.stripped), mine.id
+
+
+@pytest.mark.parametrize("name", ["p45.html", "p50.html", "p64.html"])
+def test_2017_ids_rebuilt_from_markup_match_the_official_outline(name: str) -> None:
+    # The outline (tools/data/outline_2017.json) lists the ids people cite; ids rebuilt from
+    # the list structure need no realignment, empty items (45C4, 50D1, 64C2) included.
+    from tools.config import Config
+    from tools.normalize import align_law
+    from tools.outline import load_outline
+
+    law = law_2017(name)
+    aligned, problems = align_law(law, load_outline(Config().outline_file))
+    assert problems == []
+    assert unit_ids(aligned) == unit_ids(law)
+    assert unit_ids(law) == [law.id, *(u.id for u in load_outline(Config().outline_file)
+                                       .units(law.number))]
