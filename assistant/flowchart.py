@@ -2,9 +2,9 @@
 
 Sizes are in CSS pixels: the SVG's width and height are written in px with the viewBox in the
 same units, so a 14-unit font shows at 14 px when the chart is shown at its natural width.
-Charts wider than MAX_WIDTH are split into parts (each question below the start that leads to
-more questions gets its own chart), so a 390-pixel phone scrolls at most a little sideways and
-no text is ever scaled below 12 px.
+Charts wider than MAX_WIDTH are split into parts (the biggest branches become charts of their
+own), so a 390-pixel phone scrolls at most a little sideways and no text is scaled below 12 px.
+Outcomes hang below their question one per row, and a chain of questions runs straight down.
 """
 
 from __future__ import annotations
@@ -173,20 +173,28 @@ def flowchart_dot(
             continue
         node = tree.nodes[node_id]
         listed = len(node.answers) >= LIST_FROM
+        stacked: list[str] = []  # outcome children stacked one per row keep the chart narrow
+        leaves = [a.next for a in node.answers if tree.nodes[a.next].outcome or a.next in stubs]
+        stack = listed or len(set(leaves)) >= 2
         for index, answer in enumerate(node.answers):
-            if listed:  # answers are in the box; children stacked one per row keep it narrow
-                label, minlen = _quote(str(index + 1)), f", minlen={index + 1}, weight=0"
+            child = tree.nodes[answer.next]
+            leaf = child.outcome is not None or answer.next in stubs
+            if listed:  # the answers are in the box; edges carry only their numbers
+                label = _quote(str(index + 1))
             else:
                 label = _label(_wrap(f"{index + 1}. {answer.label.get(lang)}", EDGE_WRAP))
-                minlen = ""
+            if stack and leaf and answer.next not in stacked:
+                extra = f", minlen={len(stacked) + 1}, weight=0"
+                stacked.append(answer.next)
+            elif leaf:
+                extra = ""
+            else:  # a heavy edge keeps a chain of questions in a straight column
+                extra = ", weight=6"
             lines.append(
-                f"  {_quote(node_id)} -> {_quote(answer.next)} [label={label}{minlen}];"
+                f"  {_quote(node_id)} -> {_quote(answer.next)} [label={label}{extra}];"
             )
-        if listed:  # an invisible chain holds the stacked children in one column
-            for above, below in zip(node.answers, node.answers[1:], strict=False):
-                lines.append(
-                    f"  {_quote(above.next)} -> {_quote(below.next)} [style=invis, weight=10];"
-                )
+        for above, below in zip(stacked, stacked[1:], strict=False):
+            lines.append(f"  {_quote(above)} -> {_quote(below)} [style=invis, weight=10];")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -238,45 +246,44 @@ def _render(tree: DecisionTree, lang: str, corpus: Corpus, link_base: str, start
     return Chart(start=start, svg=svg, width=width, height=height)
 
 
-def _depths(tree: DecisionTree, start: str) -> dict[str, int]:
-    """Breadth-first distance of every node below `start`."""
-    depths = {start: 0}
-    queue = [start]
-    while queue:
-        node_id = queue.pop(0)
-        for answer in tree.nodes[node_id].answers:
-            if answer.next not in depths and answer.next in tree.nodes:
-                depths[answer.next] = depths[node_id] + 1
-                queue.append(answer.next)
-    return depths
+def _drawn(tree: DecisionTree, start: str, stubs: set[str]) -> list[str]:
+    """Node ids a chart from `start` draws (stubs drawn as boxes, not followed), in file order."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        node_id = stack.pop()
+        if node_id in seen:
+            continue
+        seen.add(node_id)
+        if node_id not in stubs or node_id == start:
+            stack.extend(answer.next for answer in tree.nodes[node_id].answers)
+    return [node_id for node_id in tree.nodes if node_id in seen]
 
 
 def render_flowchart_parts(
     tree: DecisionTree, lang: str, corpus: Corpus, link_base: str, max_width: float = MAX_WIDTH
 ) -> list[Chart]:
-    """The tree as one chart if it fits `max_width`, else as several: each chart shows as many
-    levels as fit and ends in "continued: chart N" boxes for the questions below."""
+    """The tree as one chart if it fits `max_width`, else as several: the biggest branches are
+    cut off one by one, drawn as "continued: chart N" boxes, and become charts of their own."""
     title = tree.title.get(lang)
     numbers = {tree.start: 1}
     queue = [tree.start]
     charts: list[Chart] = []
     while queue:
         start = queue.pop(0)
-        depths = _depths(tree, start)
-        chosen: tuple[Chart, dict[str, int]] | None = None
-        for depth in range(max(depths.values()), 0, -1):
-            cut = [
-                node_id
-                for node_id, node_depth in depths.items()
-                if node_depth == depth and tree.nodes[node_id].outcome is None
-            ]
-            stubs = {node_id: numbers.get(node_id, 0) for node_id in cut}
+        stubs: dict[str, int] = {}
+        while True:  # stub out the biggest drawn subtree until the chart fits
             chart = _render(tree, lang, corpus, link_base, start, stubs, numbers[start], title)
-            chosen = (chart, stubs)
-            if chart.width <= max_width:
+            drawn = _drawn(tree, start, set(stubs))
+            candidates = [
+                node_id
+                for node_id in drawn
+                if node_id != start and node_id not in stubs and tree.nodes[node_id].outcome is None
+            ]
+            if chart.width <= max_width or not candidates:
                 break
-        assert chosen is not None
-        chart, stubs = chosen
+            biggest = max(candidates, key=lambda node_id: len(_subtree(tree, node_id)))
+            stubs[biggest] = 0
         if stubs:  # number the continuation charts, then draw this one with the numbers
             for node_id in stubs:
                 if node_id not in numbers:
