@@ -127,3 +127,19 @@ def test_binary_garbage_is_a_source_error_naming_the_url(
         decode_page(body, headers, URL)
     assert error.value.where == URL
     assert expected in str(error.value)
+
+
+def test_utf8_page_declared_as_a_single_byte_charset_is_read_as_utf8() -> None:
+    headers = {"Content-Type": "text/html; charset=windows-1250"}
+    decoded = decode_page(page().encode("utf-8"), headers, URL)
+    assert (decoded.encoding, decoded.how) == ("utf-8", "detected")
+    assert "declares 'windows-1250' but the body is valid UTF-8" in decoded.detail
+    assert decoded.text == page()
+
+
+def test_undecodable_bytes_are_reported_not_hidden() -> None:
+    # 0x81 and 0x98 are undefined in windows-1250; 0x9C (ś) rules out ISO-8859-2.
+    body = "Gęślą jaźń ".encode("windows-1250") + b"\x81\x98 " + "źdźbło".encode("windows-1250")
+    decoded = decode_page(body, {}, URL)
+    assert decoded.encoding == "windows-1250"
+    assert "2 bytes undecodable in windows-1250" in decoded.detail

@@ -134,6 +134,10 @@ def decode_page(body: bytes, headers: Mapping[str, str], url: str) -> DecodedPag
         if name is None:
             notes.append(f"{how} declares unknown charset {label!r}")
             continue
+        if name != "utf-8" and not body.isascii() and _try(body, "utf-8") is not None:
+            # Multi-byte UTF-8 sequences almost never form by chance in a single-byte page.
+            notes.append(f"{how} declares {label!r} but the body is valid UTF-8")
+            return DecodedPage(body.decode("utf-8"), "utf-8", "detected", "; ".join(notes))
         if name == "iso-8859-2" and re.search(rb"[\x80-\x9f]", body):
             # Pages saved by Windows editors are often labelled ISO-8859-2 but are cp1250;
             # bytes 0x80-0x9F are control codes in ISO-8859-2 and letters (ś, ź) in cp1250.
