@@ -111,14 +111,14 @@ ASSISTANT_JSON = "assets/assistant/assistant.json"
 WIZARD_ASSETS = "assets/wizard/"
 
 
-def _assets(page_dir: str) -> list[str]:
-    """The wizard's stylesheet and script, linked from the pages that use them (so they load
+def _assets(page_dir: str, script: bool = True) -> list[str]:
+    """The wizard's stylesheet (and script), linked from the pages that use them (so they load
     on those pages only, whatever the theme configuration)."""
     base = _relative(WIZARD_ASSETS, page_dir)
-    return [
-        f'<link rel="stylesheet" href="{base}wizard.css">',
-        f'<script src="{base}wizard.js" defer></script>',
-    ]
+    lines = [f'<link rel="stylesheet" href="{base}wizard.css">']
+    if script:
+        lines.append(f'<script src="{base}wizard.js" defer></script>')
+    return lines
 
 
 def _tree_title(trees: Mapping[str, DecisionTree], tree_id: str, lang: str) -> str:
@@ -168,7 +168,11 @@ def render_situation(
         "",
         f"## {ui['laws']}",
         "",
+        '<div class="situation-laws-list" markdown="1">',
+        "",
         *_law_links(situation, corpus, lang, page_dir),
+        "",
+        "</div>",
         "",
     ]
     if situation.edition_note is not None:
@@ -183,6 +187,8 @@ def render_situation(
         f"## {ui['flowchart']}",
         "",
         f'<div class="flowchart" data-tree="{_attr(situation.tree)}"></div>',
+        "",
+        *_assets(page_dir, script=False),
         "",
     ]
     return "\n".join(lines)

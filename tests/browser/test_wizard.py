@@ -1,0 +1,326 @@
+"""The ruling wizard and the situation pages in headless Chromium, on a site built from the real
+corpus, trees and catalogue.
+
+The wizard needs the assistant stage's output (build/assistant.json, flowcharts) and the assistant
+pages in content/, so this module builds its own site once: the shared `build_test_site` steps
+plus the assistant stage and the assistant pages, all inside a temp folder (nothing in the working
+tree is written).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+from conftest import (
+    LAUNCH_ARGS,
+    PHONE,
+    ROOT,
+    WIDE,
+    QuietHandler,
+    real_corpus,
+    synthetic_english,
+)
+
+from tools.config import Config
+
+pytestmark = pytest.mark.browser
+
+REVOKE_PATH = "revoke"
+
+
+def build_wizard_site(root: Path) -> tuple[Path, Path]:
+    """Copy the site sources to `root`, run the assistant stage and render every page there,
+    then build the site; returns (site_dir, build_dir)."""
+    from assistant.build import build_assistant
+    from assistant.pages import render_assistant_pages
+    from assistant.situations import load_situations
+    from assistant.tree import load_trees
+    from tools.glossary import load_glossary
+    from tools.outline import load_outline
+    from tools.render import render_site_content
+    from tools.site import build_site
+    from tools.write import write_tree
+
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "content", root / "content",
+                    ignore=shutil.ignore_patterns("situations", "wizard.md"))
+    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
+                     build_dir=root / "build")
+    corpus = real_corpus()
+    if corpus.law(2017, "en", 64) is None:  # the snapshot has no English: a marked synthetic page
+        law, refs = synthetic_english(corpus.law(2017, "pl", 64))
+        corpus.laws.append(law)
+        corpus.crossrefs.extend(refs)
+    files = render_site_content(corpus, load_outline(config.outline_file),
+                                load_glossary(ROOT / "tools" / "data" / "glossary.yaml"))
+    write_tree(config.content_dir, files)
+    build_assistant(corpus, config)
+    trees = load_trees(Config().assistant_dir / "trees")
+    pages = render_assistant_pages(load_situations(Config()), trees, corpus)
+    write_tree(config.content_dir, pages)
+    build_site(config)
+    return config.site_dir, config.build_dir
+
+
+@pytest.fixture(scope="module")
+def wizard_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The site with the assistant pages, built once for this module."""
+    return build_wizard_site(tmp_path_factory.mktemp("wizardsite"))
+
+
+@pytest.fixture(scope="module")
+def wizard_url(wizard_site: tuple[Path, Path]) -> Iterator[str]:
+    """That site served on 127.0.0.1."""
+    handler = functools.partial(QuietHandler, directory=str(wizard_site[0]))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def chromium(wizard_site: tuple[Path, Path]) -> Iterator[object]:
+    """Debian's Chromium (started after the build: Pagefind runs its own event loop)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=["phone", "wide"])
+def tab(request: pytest.FixtureRequest, chromium: object, wizard_url: str) -> Iterator[object]:
+    """A page at 390x844 (touch) and at 1280x800 that records every request it makes."""
+    touch = request.param == "phone"
+    context = chromium.new_context(viewport=PHONE if touch else WIDE, has_touch=touch,
+                                   is_mobile=touch, device_scale_factor=2 if touch else 1)
+    page = context.new_page()
+    page.requests = []  # type: ignore[attr-defined]
+    page.on("request", lambda request: page.requests.append(request.url))
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.viewport_name = request.param  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def assistant_data(wizard_site: tuple[Path, Path]) -> dict:
+    return json.loads((wizard_site[1] / "assistant.json").read_text(encoding="utf-8"))
+
+
+def first_path_to_outcome(tree: dict) -> list[int]:
+    """Answers (1-based) that reach an outcome, preferring the longest path: a real walk."""
+    best: list[int] = []
+
+    def visit(node_id: str, answers: list[int]) -> None:
+        nonlocal best
+        node = tree["nodes"][node_id]
+        if "outcome" in node:
+            if len(answers) > len(best):
+                best = answers
+            return
+        for number, answer in enumerate(node["answers"], start=1):
+            visit(answer["next"], answers + [number])
+
+    visit(tree["start"], [])
+    return best
+
+
+def wait_ready(page: object) -> None:
+    page.wait_for_selector("#wizard[data-ready]")
+    assert page.get_attribute("#wizard", "data-ready") == "true", page.inner_text("#wizard")
+
+
+def site_target_exists(site_dir: Path, base: str, href: str) -> bool:
+    """True when an internal link resolves to a built page and, with a fragment, to an element
+    with that id on the page."""
+    parsed = urlparse(href)
+    assert href.startswith(base), f"link leaves the site: {href}"
+    path = site_dir / parsed.path.lstrip("/")
+    if parsed.path.endswith("/"):
+        path = path / "index.html"
+    if not path.exists():
+        return False
+    if parsed.fragment:
+        html = path.read_text(encoding="utf-8")
+        return f'id="{parsed.fragment}"' in html
+    return True
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_walk_revoke_tree_to_a_ruling_back_and_share(
+    tab: object, wizard_url: str, wizard_site: tuple[Path, Path], lang: str, shot: object
+) -> None:
+    data = assistant_data(wizard_site)
+    tree = data["trees"][REVOKE_PATH]
+    answers = first_path_to_outcome(tree)
+    assert len(answers) >= 2
+    prefix = "" if lang == "pl" else "en/"
+    tab.goto(f"{wizard_url}{prefix}wizard/")
+    wait_ready(tab)
+    assert tab.evaluate("document.documentElement.lang").startswith(lang)
+    # Start screen: pick the law's tree from the list.
+    tree_title = tree["title"][lang]
+    tab.get_by_role("button", name=tree_title).first.click()
+    node_id = tree["start"]
+    for step, answer in enumerate(answers, start=1):
+        node = tree["nodes"][node_id]
+        heading = tab.locator(".wizard-panel h3")
+        assert heading.inner_text() == node["question"][lang]
+        buttons = tab.locator(".wizard-answer")
+        assert buttons.count() == len(node["answers"])
+        box = buttons.nth(answer - 1).bounding_box()
+        assert box is not None and box["height"] >= 44, "tap target under 44 px"
+        buttons.nth(answer - 1).click()
+        assert f"a={'.'.join(map(str, answers[:step]))}" in tab.evaluate("location.hash")
+        node_id = node["answers"][answer - 1]["next"]
+    outcome = tree["nodes"][node_id]["outcome"]
+    assert tab.locator(".wizard-ruling").inner_text() == outcome["ruling"][lang]
+    cites = tab.locator(".wizard-outcome a.wizard-cite")
+    linked = [c for c in outcome["cites"] if data["cite_urls"][lang].get(c)]
+    assert cites.count() == len(linked) >= 1
+    assert tab.locator(".wizard-outcome .wizard-cites li").count() == len(outcome["cites"])
+    for i in range(cites.count()):
+        href = cites.nth(i).evaluate("a => a.href")
+        assert site_target_exists(wizard_site[0], wizard_url, href), href
+    shot(tab, f"wizard-{lang}-{tab.viewport_name}-ruling", full_page=True)
+
+    # Back one step: the last question is shown again, the hash loses its last answer.
+    shared = tab.locator(".wizard-share").input_value()
+    tab.locator(".wizard-back").click()
+    last = tree["nodes"][_node_before(tree, answers)]
+    assert tab.locator(".wizard-panel h3").inner_text() == last["question"][lang]
+    assert tab.evaluate("location.hash").endswith(
+        "a=" + ".".join(map(str, answers[:-1])) if len(answers) > 1 else f"tree={REVOKE_PATH}"
+    )
+
+    # A shared link opened fresh restores the ruling.
+    tab.goto("about:blank")
+    tab.goto(shared)
+    wait_ready(tab)
+    assert tab.locator(".wizard-ruling").inner_text() == outcome["ruling"][lang]
+    assert len(tab.locator(".wizard-steps li").all()) == len(answers)
+    assert not tab.errors, tab.errors
+    foreign = [url for url in tab.requests if not url.startswith(wizard_url)]
+    assert not foreign, f"requests to other hosts: {foreign}"
+
+
+def _node_before(tree: dict, answers: list[int]) -> str:
+    node_id = tree["start"]
+    for answer in answers[:-1]:
+        node_id = tree["nodes"][node_id]["answers"][answer - 1]["next"]
+    return node_id
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_pick_a_situation_by_typing_without_diacritics(
+    tab: object, wizard_url: str, wizard_site: tuple[Path, Path], lang: str
+) -> None:
+    data = assistant_data(wizard_site)
+    situation = next(s for s in data["situations"] if s["id"] == "opening-lead-out-of-turn")
+    prefix = "" if lang == "pl" else "en/"
+    tab.goto(f"{wizard_url}{prefix}wizard/")
+    wait_ready(tab)
+    tab.fill("#wizard-filter", "wist z niewlasciwej reki" if lang == "pl" else "wrong defender led")
+    visible = tab.locator(".wizard-situations li:not([hidden]) button")
+    titles = visible.all_inner_texts()
+    assert situation["title"][lang] in titles
+    assert len(titles) < len(data["situations"])
+    tab.locator(".wizard-situations").get_by_role(
+        "button", name=situation["title"][lang], exact=True
+    ).click()
+    hash_ = tab.evaluate("location.hash")
+    assert f"tree={situation['tree']}" in hash_ and f"s={situation['id']}" in hash_
+    tree = data["trees"][situation["tree"]]
+    assert tab.locator(".wizard-panel h3").inner_text() == tree["nodes"][tree["start"]][
+        "question"][lang]
+    # Keyboard: the answers are real buttons reachable with Tab and pressed with Enter.
+    tab.locator(".wizard-answer").first.focus()
+    tab.keyboard.press("Enter")
+    assert "a=1" in tab.evaluate("location.hash")
+
+
+def test_bad_shared_link_is_reported(tab: object, wizard_url: str) -> None:
+    tab.goto(f"{wizard_url}wizard/#tree=no-such-tree")
+    wait_ready(tab)
+    assert "no-such-tree" in tab.locator(".wizard-error").inner_text()
+    tab.goto(f"{wizard_url}wizard/#tree={REVOKE_PATH}&a=9.9.9")
+    tab.reload()
+    wait_ready(tab)
+    assert "9.9.9" in tab.locator(".wizard-error").inner_text()
+    assert tab.locator(".wizard-answer").count() >= 2  # back at the first question
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_situation_page_links_and_flowchart(
+    tab: object, wizard_url: str, wizard_site: tuple[Path, Path], lang: str
+) -> None:
+    prefix = "" if lang == "pl" else "en/"
+    tab.goto(f"{wizard_url}{prefix}situations/revoke-offender-won-trick/")
+    assert tab.locator("h1").first.inner_text()
+    hrefs = tab.locator("article a[href]").evaluate_all("els => els.map(a => a.href)")
+    internal = [h for h in hrefs if h.startswith(wizard_url)]
+    assert any("#64A1" in h for h in internal) or lang == "en"
+    for href in internal:
+        target = href.split("#")[0] if "/wizard/#" in href else href
+        assert site_target_exists(wizard_site[0], wizard_url, target), href
+    assert tab.locator(".flowchart svg, .flowchart-missing").count() >= 1
+    preset = tab.locator("a.wizard-preset")
+    preset.click()
+    wait_ready(tab)
+    assert "tree=revoke" in tab.evaluate("location.hash")
+    assert tab.locator(".wizard-answer").count() >= 2
+
+
+def test_situation_index_filter(tab: object, wizard_url: str) -> None:
+    tab.goto(f"{wizard_url}situations/")
+    total = tab.locator(".situation-link").count()
+    assert total >= 45
+    tab.fill("#situation-filter", "oddal lewe")  # no diacritics: "oddał lewę"
+    shown = tab.locator("li:not([hidden]) > .situation-link")
+    assert 0 < shown.count() < total
+    tab.fill("#situation-filter", "zzzz-nothing")
+    assert tab.locator(".situation-filter-none").is_visible()
+
+
+# What this module owns on each page; the theme around it (header, palette toggle, footer,
+# link colours) is the site's and is checked by the site's own axe test.
+AXE_PAGES = {
+    "wizard/": "#wizard",
+    "wizard/#tree=revoke&a=2": "#wizard",
+    "en/wizard/#tree=revoke&a=2.1.1": "#wizard",
+    "situations/revoke-offender-won-trick/": ".situation-back, .wizard-preset",
+    "situations/": ".situation-filter, .situation-group",
+}
+
+
+@pytest.mark.parametrize("path", sorted(AXE_PAGES))
+def test_axe_no_serious_violations(chromium: object, wizard_url: str, path: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(urljoin(wizard_url, path))
+    if "wizard" in path:
+        wait_ready(page)
+    include = [[selector.strip()] for selector in AXE_PAGES[path].split(",")]
+    results = Axe().run(page, context={"include": include})
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    checked = results.response["passes"]
+    context.close()
+    assert checked, "axe checked nothing: the selectors match no element"
+    assert not bad, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in bad]
