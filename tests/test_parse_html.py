@@ -471,3 +471,12 @@ def test_2017_ids_rebuilt_from_markup_match_the_official_outline(name: str) -> N
     assert unit_ids(aligned) == unit_ids(law)
     assert unit_ids(law) == [law.id, *(u.id for u in load_outline(Config().outline_file)
                                        .units(law.number))]
+
+
+@pytest.mark.parametrize("heading", ["Przepis 12 – Placeholder title",
+                                     "PRAWO 12: Placeholder title", "12. Placeholder title",
+                                     "Law 12 - Placeholder title"])
+def test_numbered_title_forms(heading: str) -> None:
+    page = VARIANT.replace("<h1>Placeholder title</h1>", f"<h1>{heading}</h1>")
+    law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+    assert (law.number, law.title) == (12, "Placeholder title")

@@ -28,7 +28,8 @@ NAV_WORDS = frozenset(
 LANG_PAGE = re.compile(r"/(en|pl)/p(\d{1,2})\.html?$")
 LETTERED = re.compile(r"^([A-Z])[.)]\s+(\S.*)$")
 SEPARATORS = re.compile(r"^[\s|·•/\\\-–—]*$")
-TITLE_NUMBER = re.compile(r"^(?:Przepis|Prawo|Law)\s+(\d{1,2})\b\.?\s*[-–—:.]?\s*(.*)$", re.I)
+TITLE_NUMBER = re.compile(
+    r"^(?:(?:Przepis|Prawo|Law)\s+(\d{1,2})\b\.?|(\d{1,2})\.)\s*[-–—:.]?\s*(.*)$", re.I)
 PAGE_NUMBER = re.compile(r"/p(\d{1,2})\.html?$")
 FOOTNOTE = re.compile(r"^(\*+)\s*(\S.*)$")
 FOOTNOTE_CLASS = re.compile(r"foot|przypis", re.I)
@@ -350,8 +351,8 @@ def _number(url: str, title: str, links: PageLinks) -> tuple[int, str]:
     found: list[tuple[int, str]] = []
     prefixed = TITLE_NUMBER.match(title)
     if prefixed:
-        found.append((int(prefixed.group(1)), f"title {title!r}"))
-        title = prefixed.group(2).strip()
+        found.append((int(prefixed.group(1) or prefixed.group(2)), f"title {title!r}"))
+        title = prefixed.group(3).strip()
     found += [(n, "navigation links") for n in links.numbers]
     from_url = PAGE_NUMBER.search(urlsplit(url).path)
     if from_url:
