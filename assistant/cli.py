@@ -52,9 +52,34 @@ def _load_corpus(config: Any) -> Any:
     return corpus_from_json(config.model_file.read_text(encoding="utf-8"))
 
 
-def walk_json(result: Any, tree: Any, lang: str, corpus: Any) -> dict[str, Any]:
-    """The JSON-ready record of a walk: tree, lang, path of answers, outcome (or None)."""
+def _outline_titles(config: Any, lang: str) -> dict[int, str]:
+    """Law number -> title from the official outline, for laws the corpus lacks ({} if none)."""
+    from tools.errors import SourceError
+    from tools.outline import load_outline
+
+    try:
+        outline = load_outline(config.outline_file)
+    except (SourceError, OSError):
+        return {}
+    return {number: outline.title(number, lang) for number in outline.laws()}
+
+
+def walk_json(
+    result: Any, tree: Any, lang: str, corpus: Any, fallback: dict[int, str] | None = None
+) -> dict[str, Any]:
+    """The JSON-ready record of a walk: tree, lang, path of answers, outcome (or None).
+    Titles come from the corpus; `fallback` gives outline titles, marked, where it has none."""
     from assistant.links import cite_title
+    from tools.urls import law_number
+
+    fallback = fallback or {}
+
+    def title(cite: str) -> str:
+        found = cite_title(corpus, lang, cite) if corpus is not None else ""
+        number = law_number(cite)
+        if not found and fallback.get(number):
+            found = f"{number}. {fallback[number]} (outline)"
+        return found
 
     data: dict[str, Any] = {
         "tree": tree.id,
@@ -85,10 +110,7 @@ def walk_json(result: Any, tree: Any, lang: str, corpus: Any) -> dict[str, Any]:
         "tricks": outcome.tricks,
         "adjust": outcome.adjust,
         "cites": list(outcome.cites),
-        "titles": {
-            cite: cite_title(corpus, lang, cite) if corpus is not None else ""
-            for cite in outcome.cites
-        },
+        "titles": {cite: title(cite) for cite in outcome.cites},
     }
     return data
 
@@ -203,7 +225,7 @@ def run_rule(args: argparse.Namespace) -> int:
             print(_UI[lang]["quit"])
             return 0
         result = walk(tree, completed)
-    data = walk_json(result, tree, lang, _load_corpus(config))
+    data = walk_json(result, tree, lang, _load_corpus(config), _outline_titles(config, lang))
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:

@@ -119,3 +119,21 @@ def test_lookup_json_shape() -> None:
 def test_lookup_needs_text() -> None:
     done = run("lookup", " ")
     assert done.returncode == 2 and "lookup needs a description" in done.stderr
+
+
+def test_ruling_shows_law_titles() -> None:
+    """Polish titles come from the built corpus (2017 page of Law 64); English ones, with no
+    English text in the snapshot, from the official outline, marked as such."""
+    from assistant.links import cite_title
+    from tools.model import corpus_from_json
+
+    config = Config()
+    assert config.model_file.exists(), "run `bridgelaw scrape` first"
+    corpus = corpus_from_json(config.model_file.read_text(encoding="utf-8"))
+    pl = json.loads(run("rule", "revoke", "--answers", "1,2,1,1,1,1,2", "--json").stdout)
+    assert pl["outcome"]["titles"]["64A2"] == cite_title(corpus, "pl", "64A2")
+    assert pl["outcome"]["titles"]["64A2"].startswith("64. ")
+    en = json.loads(run("rule", "revoke", "--lang", "en", "--answers", "1,2,1,1,1,1,2",
+                        "--json").stdout)
+    expected = cite_title(corpus, "en", "64A2") or "(outline)"
+    assert expected in en["outcome"]["titles"]["64A2"]
