@@ -62,6 +62,7 @@ class _Crawl:
         return parsed if isinstance(parsed, list) else [parsed]
 
     def add(self, law: Law) -> None:
+        """Keep a law unless one with its key was read already (then a Problem)."""
         if any(known.key == law.key for known in self.result.laws):
             self.result.problems.append(Problem(
                 "duplicate-law", law.source_url,
@@ -103,6 +104,7 @@ class _Crawl:
         return links
 
     def crawl_2017(self, start: str) -> None:
+        """From a law page: walk its arrows; from any other page: its pNN.html links."""
         loaded = self.page(start)
         if loaded is None:
             return
@@ -136,6 +138,7 @@ class _Crawl:
                 "fetch-error", queue[0], f"walk stopped after {MAX_PAGES} pages"))
 
     def crawl_1997(self, start: str) -> None:
+        """The chapter page's laws and the English page each one links to."""
         for law in self.parse(start, lambda text, date: parse_chapter_page_1997(text, start,
                                                                                  date)):
             self.add(law)

@@ -71,7 +71,7 @@ class Fetcher:
     config: FetchConfig
     offline: bool = False
     _session: requests.Session = field(default_factory=requests.Session, init=False, repr=False)
-    _last_request: dict[str, float] = field(default_factory=dict, init=False, repr=False)
+    _last_done: dict[str, float] = field(default_factory=dict, init=False, repr=False)
     _robots: dict[str, RobotFileParser] = field(default_factory=dict, init=False, repr=False)
     _checked: set[str] = field(default_factory=set, init=False, repr=False)
 
@@ -192,6 +192,8 @@ class Fetcher:
                 continue
             except requests.RequestException as error:
                 raise SourceError(url, f"request failed: {error}") from error
+            finally:
+                self._last_done[urlsplit(url).netloc] = time.monotonic()
             if response.status_code >= 500:
                 problem = f"HTTP {response.status_code}"
                 continue
@@ -201,10 +203,10 @@ class Fetcher:
         raise SourceError(url, f"{problem} ({attempts} attempts)")
 
     def _wait_turn(self, url: str) -> None:
-        host = urlsplit(url).netloc
-        last = self._last_request.get(host)
+        # Counted from the end of the previous exchange, so the server sees at least
+        # min_interval between two requests however slowly it answered.
+        last = self._last_done.get(urlsplit(url).netloc)
         if last is not None:
             delay = last + self.config.min_interval - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
-        self._last_request[host] = time.monotonic()

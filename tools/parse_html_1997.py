@@ -74,6 +74,7 @@ class TreeBuilder:
         return unit
 
     def set_title(self, unit: Unit, title: str) -> None:
+        """Give `unit` the words after its label as a title (a trailing " -" opens text)."""
         if title.endswith(" -"):
             # The dash that normally opens the text line ended up after the title.
             title, self.expect_text = title[:-2].rstrip(), True
