@@ -12,7 +12,6 @@ from tools.model import Law, Unit, walk
 if TYPE_CHECKING:
     from tools.render import Context
 
-SAME_ID_MIN = 0.25  # same id but less alike than this: the unit was rewritten or renumbered
 MOVED_MIN = 0.5  # different ids at least this alike: the text moved to a new id
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 
@@ -27,6 +26,8 @@ class AlignedUnit:
     new_text: str
     status: str  # "same", "changed", "added", "removed", "moved"
     ratio: float
+    old_title: str = ""
+    new_title: str = ""
 
 
 def unit_text(unit: Unit) -> str:
@@ -50,6 +51,8 @@ def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
     in the new edition's order with removed units after their old predecessor."""
     old_units = [(old.id, old.text), *((u.id, unit_text(u)) for u in walk(old.sections))]
     new_units = [(new.id, new.text), *((u.id, unit_text(u)) for u in walk(new.sections))]
+    old_parts = [("", old.text), *((u.title, u.text) for u in walk(old.sections))]
+    new_parts = [("", new.text), *((u.title, u.text) for u in walk(new.sections))]
     new_index = {uid: i for i, (uid, _) in enumerate(new_units)}
     match: dict[int, int] = {}  # old index -> new index
     ratios: dict[int, float] = {}
@@ -57,9 +60,8 @@ def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
         j = new_index.get(uid)
         if j is None:
             continue
-        ratio = similarity(text, new_units[j][1])
-        if ratio >= SAME_ID_MIN or not text or not new_units[j][1]:
-            match[i], ratios[i] = j, ratio
+        # the same citation id pairs even when rewritten: readers compare by number
+        match[i], ratios[i] = j, similarity(text, new_units[j][1])
     taken = set(match.values())
     for i, (_, text) in enumerate(old_units):
         if i in match or not text:
@@ -86,13 +88,17 @@ def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
 
     def removed(j: int) -> None:
         for i in after_new.get(j, []):
-            rows.append(AlignedUnit(old_units[i][0], None, old_units[i][1], "", "removed", 0.0))
+            title, text = old_parts[i]
+            rows.append(AlignedUnit(old_units[i][0], None, text, "", "removed", 0.0, title, ""))
 
     removed(-1)
     for j, (new_id, new_text) in enumerate(new_units):
         i = by_new.get(j)
+        new_title, new_own = new_parts[j]
         if i is None:
-            rows.append(AlignedUnit(None, new_id, "", new_text, "added", 0.0))
+            rows.append(AlignedUnit(None, new_id, "", new_own, "added", 0.0, "", new_title))
+        elif not old_units[i][1] and not new_text and old_units[i][0] == new_id == new.id:
+            pass  # neither edition prints text before the law's first section
         else:
             old_id, old_text = old_units[i]
             if old_id != new_id:
@@ -101,7 +107,9 @@ def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
                 status = "same"
             else:
                 status = "changed"
-            rows.append(AlignedUnit(old_id, new_id, old_text, new_text, status, ratios[i]))
+            old_title, old_own = old_parts[i]
+            rows.append(AlignedUnit(old_id, new_id, old_own, new_own, status, ratios[i],
+                                    old_title, new_title))
         removed(j)
     return rows
 
@@ -130,6 +138,9 @@ def _diff_html(old: str, new: str) -> tuple[str, str]:
         if op == "=":
             old_html.append(_esc(text))
             new_html.append(_esc(text))
+        elif not text.strip():
+            # a change in spacing only: not worth a mark
+            (old_html if op == "-" else new_html).append(_esc(text))
         elif op == "-":
             old_html.append(f"<del>{_esc(text)}</del>")
         else:
@@ -167,6 +178,12 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
             f'<div class="ccell">2017: {_esc(law_title(ctx, 2017, number, "pl"))}</div></div>']
     for row in rows:
         old_html, new_html = _diff_html(row.old_text, row.new_text)
+        if row.old_title or row.new_title:
+            old_head, new_head = _diff_html(row.old_title, row.new_title)
+            if row.old_title:
+                old_html = f'<strong class="unit-title">{old_head}</strong> {old_html}'
+            if row.new_title:
+                new_html = f'<strong class="unit-title">{new_head}</strong> {new_html}'
         status = ui["status_" + row.status]
         anchor = row.new_id or f"old-{row.old_id}"
         cells = [f'<div class="crow {row.status}" id="c{_esc(anchor)}">']

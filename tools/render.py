@@ -19,6 +19,7 @@ import yaml
 from tools.model import Corpus, CrossRef, Law, Unit, find_unit, walk
 
 if TYPE_CHECKING:
+    from tools.glossary import Term
     from tools.outline import Outline
 
 LANG_NAMES = {"pl": "Polski", "en": "English"}
@@ -214,9 +215,9 @@ def _preview(corpus: Corpus, edition: int, lang: str, target: str) -> dict[str, 
         if unit is None:
             return None
         text, title = _full_text(unit), ""
-    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"[ \t\r\n]+", " ", text).strip()  # keeps the source's no-break spaces
     if len(text) > PREVIEW_CHARS:
-        text = text[: PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
+        text = text[:PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
     return {"id": target, "lang": law.lang, "title": title, "text": text}
 
 
@@ -431,6 +432,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         "source_url": primary.source_url,
         "fetch_date": primary.fetch_date,
         "text_language": primary_lang,
+        "hide": ["toc"],  # the unit ids are the table of contents; the width goes to the text
         "counterparts": {
             other_lang: site_path(law_page(edition, other_lang, number)),
         },
@@ -449,9 +451,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     out.append("")
     if not has_text:
         url = primary.counterpart_url or front["source_urls"].get(lang, "")
-        link = (
-            f' <a href="{_esc(url)}" rel="external">{ui["no_text_link"]}</a>.' if url else ""
-        )
+        link = f' <a href="{_esc(url)}" rel="external">{ui["no_text_link"]}</a>.' if url else ""
         out.append(
             f'<div class="admonition warning no-text" lang="{lang}"><p>{ui["no_text"]}{link} '
             f"{UI[lang]['shown_instead'] if lang == 'en' else 'Poniżej tekst polski.'}</p></div>"
@@ -535,7 +535,12 @@ def _unit_label(number: int, unit_id: str, lang: str, label: str = "") -> str:
 
 
 def _law_nav(
-    ctx: Context, page: str, edition: int, lang: str, prev_n: int | None, next_n: int | None,
+    ctx: Context,
+    page: str,
+    edition: int,
+    lang: str,
+    prev_n: int | None,
+    next_n: int | None,
     compare: bool,
 ) -> str:
     ui = UI[lang]
@@ -543,13 +548,14 @@ def _law_nav(
     if prev_n is not None:
         href = relative_url(page, law_page(edition, lang, prev_n))
         links.append(f'<a class="prev" rel="prev" href="{href}">← {ui["prev"]}: {prev_n}</a>')
-    links.append(f'<a class="toc" href="{relative_url(page, f"{lang}/laws/index.md")}">'
-                 f'{ui["toc"]}</a>')
+    links.append(
+        f'<a class="toc" href="{relative_url(page, f"{lang}/laws/index.md")}">{ui["toc"]}</a>'
+    )
     if compare:
         number = int(page.rsplit("/", 1)[1][:-3])
         links.append(
             f'<a class="compare" href="{relative_url(page, f"{lang}/compare/{number}.md")}">'
-            f'{ui["compare"]}</a>'
+            f"{ui['compare']}</a>"
         )
     if next_n is not None:
         href = relative_url(page, law_page(edition, lang, next_n))
@@ -579,8 +585,13 @@ def render_laws_index(ctx: Context, lang: str) -> str:
     """The table of contents: editions, then chapters and parts in source order."""
     ui = UI[lang]
     page = f"{lang}/laws/index.md"
-    out = [_front_matter({"title": ui["laws_title"], "language": lang}),
-           f"# {ui['laws_title']}", "", ui["laws_intro"], ""]
+    out = [
+        _front_matter({"title": ui["laws_title"], "language": lang}),
+        f"# {ui['laws_title']}",
+        "",
+        ui["laws_intro"],
+        "",
+    ]
     for edition in sorted(ctx.laws_by_edition, reverse=True):
         out.append(f"## {ui['edition']} {edition} {{#edition-{edition}}}")
         out.append("")
@@ -607,29 +618,9 @@ def render_laws_index(ctx: Context, lang: str) -> str:
 # ---------------------------------------------------------------- glossary and index
 
 
-def _get(entry: Any, *names: str) -> Any:
-    for name in names:
-        if isinstance(entry, dict) and name in entry:
-            return entry[name]
-        if hasattr(entry, name):
-            return getattr(entry, name)
-    return None
-
-
-def _lang_text(value: Any, lang: str) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    got = _get(value, lang)
-    if isinstance(got, list):
-        return ", ".join(str(v) for v in got)
-    return str(got) if got is not None else ""
-
-
 @dataclass
-class Term:
-    """One glossary entry reduced to what the pages show."""
+class GlossaryEntry:
+    """One glossary term reduced to what the glossary and index pages show."""
 
     slug: str
     pl: str
@@ -639,19 +630,12 @@ class Term:
     laws: list[str]
 
 
-def _terms(glossary: Iterable[Any]) -> list[Term]:
-    terms = []
-    for entry in glossary:
-        pl = _lang_text(_get(entry, "pl", "term_pl", "term"), "pl")
-        en = _lang_text(_get(entry, "en", "term_en", "term"), "en")
-        note = _get(entry, "definition", "note", "summary", "explanation", "meaning")
-        laws = _get(entry, "laws", "cites", "law") or []
-        if isinstance(laws, str):
-            laws = [laws]
-        slug = _get(entry, "id", "slug") or _slugify(pl or en)
-        terms.append(Term(str(slug), pl, en, _lang_text(note, "pl"), _lang_text(note, "en"),
-                          [str(x) for x in laws]))
-    return terms
+def _terms(glossary: Iterable[Term]) -> list[GlossaryEntry]:
+    return [
+        GlossaryEntry(term.id, term.pl, term.en, term.definition("pl"), term.definition("en"),
+                      list(term.laws))
+        for term in glossary
+    ]
 
 
 def _slugify(text: str) -> str:
@@ -659,23 +643,31 @@ def _slugify(text: str) -> str:
 
 
 def _law_link(ctx: Context, page: str, lang: str, unit_id: str) -> str:
+    """A link to a 2017 unit that is in this build; other ids stay plain text, marked."""
     from tools.urls import law_number
 
     try:
         number = law_number(unit_id)
     except ValueError:
-        return _md_escape(unit_id)
-    if number in ctx.laws_by_edition.get(2017, []):
+        return _esc(unit_id)
+    law = ctx.corpus.law(2017, lang, number) or ctx.corpus.law(2017, "pl", number)
+    if law is not None and (unit_id == law.id or find_unit(law, unit_id) is not None):
         return f"[{unit_id}]({md_link(page, law_page(2017, lang, number), unit_id)})"
-    return _md_escape(unit_id)
+    title = f"{UI[lang]['not_in_build']}: {unit_id}"
+    return f'<span class="xref-missing" title="{_esc(title)}">{_esc(unit_id)}</span>'
 
 
-def render_glossary(ctx: Context, glossary: list | None, lang: str) -> str:
+def render_glossary(ctx: Context, glossary: list[Term] | None, lang: str) -> str:
     """The glossary page: each term with its pair in the other language and a short note."""
     ui = UI[lang]
     page = f"{lang}/glossary.md"
-    out = [_front_matter({"title": ui["glossary_title"], "language": lang}),
-           f"# {ui['glossary_title']}", "", ui["glossary_intro"], ""]
+    out = [
+        _front_matter({"title": ui["glossary_title"], "language": lang}),
+        f"# {ui['glossary_title']}",
+        "",
+        ui["glossary_intro"],
+        "",
+    ]
     terms = _terms(glossary or [])
     if not terms:
         out += [f"!!! warning\n    {ui['empty_glossary']}", ""]
@@ -697,13 +689,18 @@ def render_glossary(ctx: Context, glossary: list | None, lang: str) -> str:
     return "\n".join(out)
 
 
-def render_terms_index(ctx: Context, glossary: list | None, lang: str) -> str:
+def render_terms_index(ctx: Context, glossary: list[Term] | None, lang: str) -> str:
     """The alphabetical index of terms in both languages, each pointing to its glossary entry."""
     ui = UI[lang]
     page = f"{lang}/terms.md"
-    out = [_front_matter({"title": ui["terms_title"], "language": lang}),
-           f"# {ui['terms_title']}", "", ui["terms_intro"], ""]
-    entries: list[tuple[str, str, str, Term]] = []
+    out = [
+        _front_matter({"title": ui["terms_title"], "language": lang}),
+        f"# {ui['terms_title']}",
+        "",
+        ui["terms_intro"],
+        "",
+    ]
+    entries: list[tuple[str, str, str, GlossaryEntry]] = []
     for term in _terms(glossary or []):
         if term.pl:
             entries.append((term.pl, "pl", term.en, term))
@@ -720,9 +717,11 @@ def render_terms_index(ctx: Context, glossary: list | None, lang: str) -> str:
             out += ["", f"## {first}", ""]
         href = md_link(page, f"{lang}/glossary.md", term.slug)
         laws = ", ".join(_law_link(ctx, page, lang, u) for u in term.laws)
-        line = (f'- <span lang="{word_lang}">{_esc(word)}</span> ({word_lang}) → '
-                f'<span lang="{"en" if word_lang == "pl" else "pl"}">{_esc(pair)}</span> · '
-                f"[{ui['see_glossary']}]({href})")
+        line = (
+            f'- <span lang="{word_lang}">{_esc(word)}</span> ({word_lang}) → '
+            f'<span lang="{"en" if word_lang == "pl" else "pl"}">{_esc(pair)}</span> · '
+            f"[{ui['see_glossary']}]({href})"
+        )
         out.append(line + (f" · {laws}" if laws else ""))
     out.append("")
     return "\n".join(out)
@@ -732,7 +731,7 @@ def render_terms_index(ctx: Context, glossary: list | None, lang: str) -> str:
 
 
 def render_site_content(
-    corpus: Corpus, outline: Outline | None, glossary: list | None
+    corpus: Corpus, outline: Outline | None, glossary: list[Term] | None
 ) -> dict[str, str]:
     """Every generated Markdown page of the site, keyed by content-relative path."""
     from tools.compare import render_compare_index, render_compare_page

@@ -1,0 +1,158 @@
+/* bridgelaw: keep the reader's place across the language switch; cross-reference previews.
+   No network: previews read JSON embedded in the page at build time. */
+(function () {
+  "use strict";
+
+  var POP_TEXT = {
+    pl: { go: "Przejdź do przepisu", close: "Zamknij", preview: "Podgląd przepisu" },
+    en: { go: "Go to the law", close: "Close", preview: "Law preview" }
+  };
+
+  function pageLang() {
+    return (document.documentElement.getAttribute("lang") || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  }
+
+  function headerOffset() {
+    var header = document.querySelector(".md-header");
+    return header ? header.getBoundingClientRect().height : 0;
+  }
+
+  /* The unit the reader is at: the target if it is on screen, else the first row below the header. */
+  function currentUnit() {
+    var rows = document.querySelectorAll(".law-text .row[id]");
+    if (!rows.length) return "";
+    var top = headerOffset() + 4;
+    var hash = decodeURIComponent(location.hash.slice(1));
+    if (hash) {
+      var target = document.getElementById(hash);
+      if (target) {
+        var r = target.getBoundingClientRect();
+        if (r.bottom > top && r.top < window.innerHeight) return hash;
+      }
+    }
+    for (var i = 0; i < rows.length; i++) {
+      if (rows[i].getBoundingClientRect().bottom > top) return rows[i].id;
+    }
+    return rows[rows.length - 1].id;
+  }
+
+  /* Any link to the same page in the other language (ours and Material's language menu):
+     go there at the unit the reader is at. */
+  document.addEventListener("click", function (event) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button > 0) return;
+    var link = event.target.closest && event.target.closest("a[hreflang]");
+    if (!link) return;
+    var unit = currentUnit();
+    if (!unit) return;
+    var url = new URL(link.getAttribute("href"), location.href);
+    url.hash = unit;
+    link.setAttribute("href", url.href);
+    event.preventDefault();
+    event.stopPropagation();
+    location.assign(url.href);
+  }, true);
+
+  /* ---- cross-reference previews ---- */
+
+  var data = {};
+  document.querySelectorAll("script.xref-data").forEach(function (node) {
+    try {
+      Object.assign(data, JSON.parse(node.textContent));
+    } catch (e) {
+      /* a broken blob only loses previews; links still work */
+    }
+  });
+
+  var pop = null;
+  var popFor = null;
+  var lastPointer = "mouse";
+  var hideTimer = 0;
+
+  function closePop() {
+    if (pop) pop.remove();
+    if (popFor) popFor.removeAttribute("aria-describedby");
+    pop = null;
+    popFor = null;
+  }
+
+  function openPop(link) {
+    var info = data[link.getAttribute("data-ref")];
+    if (!info) return false;
+    closePop();
+    var words = POP_TEXT[pageLang()];
+    pop = document.createElement("div");
+    pop.className = "xref-pop";
+    pop.id = "xref-pop";
+    pop.setAttribute("role", "tooltip");
+    pop.setAttribute("lang", info.lang);
+    var head = document.createElement("p");
+    var id = document.createElement("span");
+    id.className = "xref-pop-id";
+    id.textContent = info.id;
+    head.appendChild(id);
+    if (info.title) head.appendChild(document.createTextNode(info.title));
+    pop.appendChild(head);
+    var text = document.createElement("p");
+    text.textContent = info.text;
+    pop.appendChild(text);
+    var go = document.createElement("a");
+    go.className = "xref-go";
+    go.href = link.href;
+    go.setAttribute("lang", pageLang());
+    go.textContent = words.go + " " + info.id + " →";
+    pop.appendChild(go);
+    pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+    pop.addEventListener("mouseleave", scheduleHide);
+    document.body.appendChild(pop);
+    var r = link.getBoundingClientRect();
+    var left = Math.max(8, Math.min(r.left + window.scrollX,
+      window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 8));
+    pop.style.left = left + "px";
+    pop.style.top = (r.bottom + window.scrollY + 6) + "px";
+    link.setAttribute("aria-describedby", "xref-pop");
+    popFor = link;
+    return true;
+  }
+
+  function scheduleHide() {
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(closePop, 300);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    lastPointer = event.pointerType || "mouse";
+    if (pop && !pop.contains(event.target) && !(event.target.closest && event.target.closest("a.xref"))) {
+      closePop();
+    }
+  }, true);
+
+  document.querySelectorAll("a.xref[data-ref]").forEach(function (link) {
+    link.addEventListener("mouseenter", function () {
+      if (lastPointer === "touch") return;
+      clearTimeout(hideTimer);
+      openPop(link);
+    });
+    link.addEventListener("mouseleave", function () {
+      if (lastPointer !== "touch") scheduleHide();
+    });
+    link.addEventListener("focus", function () {
+      if (lastPointer === "keyboard") openPop(link);
+    });
+    link.addEventListener("blur", function () {
+      setTimeout(function () {
+        if (pop && !pop.contains(document.activeElement)) closePop();
+      }, 0);
+    });
+    /* On a touch screen the first tap previews, the link inside the preview goes there. */
+    link.addEventListener("click", function (event) {
+      if (lastPointer === "touch" && popFor !== link) {
+        if (openPop(link)) event.preventDefault();
+      }
+    });
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Tab") lastPointer = "keyboard";
+    if (event.key === "Escape") closePop();
+  });
+})();
