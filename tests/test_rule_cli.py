@@ -89,11 +89,12 @@ def test_bad_input_exits_2_with_a_clear_message() -> None:
 
 
 def test_every_ruling_case_via_the_cli() -> None:
-    """The ruling cases, replayed through the command instead of the library."""
+    """Every third ruling case, replayed through the command instead of the library (all of
+    them run through the library in test_rulings.py)."""
     import yaml
 
     for path in sorted((Path(__file__).parent / "data").glob("rulings_revoke.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8"))[::3]:
             answers = ",".join(str(a) for a in case["answers"])
             done = run("rule", case["tree"], "--answers", answers, "--json")
             assert done.returncode == 0, (case["name"], done.stderr)
