@@ -365,6 +365,7 @@ def test_image_links_count_by_their_alt_text() -> None:
     url = JFR + "node9/law42.htm"
     english = parse_law_page_1997_en(read(WEB / "laws/node9/law42.htm"), url, "")
     assert english.counterpart_url == JFR + "nota9.htm"
+    assert english.title == "SYNTHETIC TITLE OF LAW 42"  # the flag sits on the title line
     assert ("polish-link", "wesja polska") in [(s.reason, s.text) for s in english.stripped]
 
 
@@ -480,3 +481,13 @@ def test_numbered_title_forms(heading: str) -> None:
     page = VARIANT.replace("<h1>Placeholder title</h1>", f"<h1>{heading}</h1>")
     law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
     assert (law.number, law.title) == (12, "Placeholder title")
+
+
+def test_other_image_links_are_stripped_and_recorded_not_read_as_text() -> None:
+    page = """<html><body><p>45. PLACEHOLDER <a href="node9/law45.htm">wesja angielska</a></p>
+<p>A. Placeholder Section<br>- placeholder text.<a href="#f1"><img alt="przypis"></a>
+<a href="#f2"><img src="arrow.gif"></a></p></body></html>"""
+    (law,) = parse_chapter_page_1997(page, JFR + "nota9.htm", "")
+    assert text_of(law, "45A") == "placeholder text."
+    assert [(s.reason, s.text, s.where) for s in law.stripped if s.reason == "image-link"] == [
+        ("image-link", "przypis", "45A"), ("image-link", "(image link without alt text)", "45A")]

@@ -83,6 +83,7 @@ class Segment:
 
     text: str
     href: str | None = None  # set for links
+    image: bool = False  # a link showing only images: `text` is their alt text
 
 
 def _segments(node: Tag | NavigableString, out: list[list[Segment]]) -> None:
@@ -95,7 +96,8 @@ def _segments(node: Tag | NavigableString, out: list[list[Segment]]) -> None:
         out.append([])
         return
     if node.name == "a" and node.get("href"):
-        out[-1].append(Segment(link_text(node), str(node["href"])))
+        shown = link_text(node)
+        out[-1].append(Segment(shown, str(node["href"]), image=not inline_text(node).strip()))
         return
     block = node.name in BLOCK_TAGS
     if block:

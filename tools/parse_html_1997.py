@@ -39,6 +39,7 @@ SUB_ITEM_PL = re.compile(r"^([a-z])\)\s*(.*)$")
 SUB_ITEM_EN = re.compile(r"^\(([a-z])\)\s*(.*)$")
 ROMAN = re.compile(r"^\(([IVXL]+|[ivxl]+)\)\s")
 DASH = re.compile(r"^[-–]\s*(.*)$")
+SEPARATORS = re.compile(r"^[\s|·•/\\\-–—]*$")
 TERMINAL = (".", ":", ";", "!", "?", ")", "…", ",")
 
 
@@ -149,6 +150,7 @@ class _Line:
     english_href: str = ""
     english_text: str = ""
     screens: list[str] = field(default_factory=list)
+    images: list[str] = field(default_factory=list)  # other icon links (footnote arrows...)
     nav: bool = False
 
 
@@ -165,6 +167,8 @@ def _split_links(line: list[Segment], url: str) -> _Line:
             result.english_href, result.english_text = urljoin(url, seg.href), clean(seg.text)
         elif SCREENS_LINK.match(seg.text):
             result.screens.append(clean(seg.text))
+        elif seg.image:
+            result.images.append(clean(seg.text) or "(image link without alt text)")
         else:
             parts.append(seg.text)
     result.text = clean("".join(parts))
@@ -182,12 +186,15 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
     def strip_page(text: str, reason: str) -> None:
         (builder.law.stripped if builder else pending).append(Stripped(text, reason))
 
-    def strip_screens(screens: list[str]) -> None:
-        for text in screens:
+    def strip_screens(line: _Line) -> None:
+        chrome = [(text, "screens-link") for text in line.screens]
+        chrome += [(text, "image-link") for text in line.images]
+        line.screens, line.images = [], []
+        for text, reason in chrome:
             if builder:
-                builder.strip(text, "screens-link")  # on the unit the icon followed
+                builder.strip(text, reason)  # on the unit the icon followed
             else:
-                pending.append(Stripped(text, "screens-link"))
+                pending.append(Stripped(text, reason))
 
     for rendered in rendered_lines(soup.body or soup):
         raw = line_text(rendered)
@@ -218,8 +225,7 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
             before = text[: start.start()].strip()
             if before and builder:
                 builder.line(before)
-            strip_screens(line.screens)  # icons stand before the title, after the old text
-            line.screens = []
+            strip_screens(line)  # icons stand before the title, after the old text
             if builder:
                 builder.settle("")
             law = Law(number=int(start.group(1)), edition=EDITION, lang="pl",
@@ -232,10 +238,10 @@ def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
             builder = TreeBuilder(law, SUB_ITEM_PL, where=url)
         elif builder is None:
             strip_page(raw, "outside-law")
-            line.screens = []  # part of `raw`
+            line.screens, line.images = [], []  # part of `raw`
         elif text:
             builder.line(text)
-        strip_screens(line.screens)
+        strip_screens(line)
     if builder:
         builder.settle("")
     if not laws:
@@ -256,28 +262,39 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
     counterpart = ""
     for line in rendered_lines(soup.body or soup):
         raw = line_text(line)
-        footer = FOOTER.match(raw) is not None
-        if footer or any(seg.href is not None and NAV_LINK.match(seg.text) for seg in line):
-            (law.stripped if law else pending).append(
-                Stripped(raw, "page-footer" if footer else "nav"))
-            continue
-        polish = [seg for seg in line if seg.href is not None and POLISH_LINK.match(seg.text)]
-        if polish:
-            counterpart = urljoin(url, polish[0].href or "")
-            (law.stripped if law else pending).append(Stripped(raw, "polish-link"))
+        chrome: list[Stripped] = []
+        parts: list[str] = []
+        for seg in line:
+            if seg.href is not None and NAV_LINK.match(seg.text):
+                chrome.append(Stripped(clean(seg.text), "nav"))
+            elif seg.href is not None and POLISH_LINK.match(seg.text):
+                counterpart = counterpart or urljoin(url, seg.href)
+                chrome.append(Stripped(clean(seg.text), "polish-link"))
+            elif seg.image:
+                chrome.append(Stripped(clean(seg.text), "image-link"))
+            else:
+                parts.append(seg.text)
+        text = clean("".join(parts))
+        if FOOTER.match(raw) or (chrome and SEPARATORS.match(text)):
+            # A line of page chrome only: recorded whole.
+            reason = "page-footer" if FOOTER.match(raw) else chrome[0].reason
+            chrome, text = [Stripped(raw, reason)], ""
+        target = law.stripped if law else pending
+        target.extend(chrome)
+        if not text:
             continue
         if law is None:
-            title = LAW_TITLE_EN.match(raw)
+            title = LAW_TITLE_EN.match(text)
             if title:
                 law = Law(number=int(title.group(1)), edition=EDITION, lang="en",
                           title=title.group(2).strip(), source_url=url, fetch_date=fetch_date,
                           stripped=pending)
                 builder = TreeBuilder(law, SUB_ITEM_EN, where=url, english=True)
             else:
-                pending.append(Stripped(raw, "outside-law"))
+                pending.append(Stripped(text, "outside-law"))
             continue
         assert builder is not None
-        builder.line(raw, loose_notes=False)
+        builder.line(text, loose_notes=False)
     if builder:
         builder.settle("")
     if law is None:
