@@ -151,7 +151,7 @@ def render_situation(
     preset = f"{wizard}#tree={situation.tree}&s={situation.id}"
     lines = [
         "---",
-        f"title: {json.dumps(title, ensure_ascii=False)}",
+        f"title: {json.dumps(_html(title), ensure_ascii=False)}",
         "---",
         "",
         f"# {_md(title)}",

@@ -1,0 +1,110 @@
+"""Situation lookup on the real catalogue: the development set, both languages, diacritics."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from assistant.lookup import cites_match, expected_found, law_prefixes, lookup, situation_url
+from tools.config import Config
+from tools.errors import SourceError
+
+DEV_SET = Path(__file__).parent / "data" / "lookup_dev.tsv"
+POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
+CONFIG = Config()
+
+
+def dev_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for line in DEV_SET.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            lang, expected, text = line.split("\t", 2)
+            rows.append((lang, expected, text))
+    return rows
+
+
+def test_dev_set_shape() -> None:
+    rows = dev_rows()
+    assert len(rows) >= 40
+    assert {lang for lang, _, _ in rows} == {"pl", "en"}
+    polish = [text for lang, _, text in rows if lang == "pl"]
+    assert any(POLISH_LETTERS.search(text) for text in polish)
+    assert sum(1 for text in polish if not POLISH_LETTERS.search(text)) >= 5  # typed without
+    for _, expected, _ in rows:
+        assert re.fullmatch(r"\d{2}[A-Z]?\d?[a-z]?", expected), expected
+
+
+def test_dev_set_expected_law_in_top_three_for_90_percent() -> None:
+    rows = dev_rows()
+    misses = [
+        (expected, text)
+        for _, expected, text in rows
+        if not expected_found(lookup(text, CONFIG, limit=3), expected, top=3)
+    ]
+    rate = 1 - len(misses) / len(rows)
+    assert rate >= 0.9, f"top-3 hit rate {rate:.1%}; misses: {misses}"
+
+
+def test_cites_match_is_same_law_and_prefix() -> None:
+    assert cites_match("64A", "64A1")
+    assert cites_match("64A1", "64A")
+    assert cites_match("64", "64B7")
+    assert not cites_match("64A", "64B2")
+    assert not cites_match("54", "45")
+    assert not cites_match("45", "4")
+
+
+def test_law_prefixes() -> None:
+    assert law_prefixes("64B3") == ["64", "64b", "64b3"]
+    assert law_prefixes("50D2a") == ["50", "50d", "50d2", "50d2a"]
+    assert law_prefixes("49") == ["49"]
+
+
+@pytest.mark.parametrize(
+    ("with_marks", "without"),
+    [
+        ("obrońca upuścił kartę", "obronca upuscil karte"),
+        ("wist z niewłaściwej ręki", "wist z niewlasciwej reki"),
+        ("dziadek podpowiada rozgrywającemu", "dziadek podpowiada rozgrywajacemu"),
+    ],
+)
+def test_diacritics_do_not_matter(with_marks: str, without: str) -> None:
+    first = [hit.id for hit in lookup(with_marks, CONFIG, limit=3)]
+    second = [hit.id for hit in lookup(without, CONFIG, limit=3)]
+    assert first and first[0] == second[0]
+
+
+def test_language_of_the_query_picks_the_page() -> None:
+    polish = lookup("obrońca upuścił kartę", CONFIG)
+    english = lookup("a defender dropped a card on the table", CONFIG)
+    assert polish[0].id == english[0].id == "defender-dropped-card"
+    assert polish[0].lang == "pl" and polish[0].url == "situations/defender-dropped-card/"
+    assert english[0].lang == "en" and english[0].url == "en/situations/defender-dropped-card/"
+    assert situation_url("x", "en") == "en/situations/x/"
+
+
+def test_hits_carry_titles_laws_and_descending_scores() -> None:
+    hits = lookup("partner nie dołożył do koloru", CONFIG, limit=5)
+    assert 1 <= len(hits) <= 5
+    assert hits[0].title_pl and hits[0].title_en and hits[0].laws
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_law_id_in_the_query() -> None:
+    hits = lookup("64B7", CONFIG, limit=3)
+    assert "both-sides-revoked" in [hit.id for hit in hits]
+
+
+def test_nothing_to_search() -> None:
+    assert lookup("", CONFIG) == []
+    assert lookup("i w na z", CONFIG) == []  # Polish stop words only
+
+
+def test_missing_catalogue_is_a_clear_error(tmp_path: Path) -> None:
+    config = replace(CONFIG, assistant_dir=tmp_path)
+    with pytest.raises(SourceError) as error:
+        lookup("renons", config)
+    assert str(tmp_path / "situations.yaml") in str(error.value)

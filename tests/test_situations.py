@@ -1,0 +1,318 @@
+"""The situation catalogue on the real files: loading, validation against the real trees and
+outline, the 1997-vs-2017 edition notes checked against the seed texts, our own words, and the
+assistant pages rendered from it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from assistant.links import cite_url
+from assistant.pages import render_assistant_pages
+from assistant.situations import (
+    Situation,
+    load_situations,
+    parse_situations,
+    validate_situations,
+)
+from assistant.tree import Text, load_trees
+from tools.analysis import fold
+from tools.config import Config
+from tools.errors import SourceError
+from tools.model import Corpus, find_unit, unit_ids, walk
+from tools.outline import load_outline
+from tools.scrape import scrape_corpus
+from tools.urls import law_number
+
+CONFIG = Config()
+SEEDS = CONFIG.snapshot_dir / "seeds"
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    return scrape_corpus(CONFIG).corpus
+
+
+@pytest.fixture(scope="module")
+def situations() -> list[Situation]:
+    return load_situations(CONFIG)
+
+
+@pytest.fixture(scope="module")
+def trees() -> dict:
+    return load_trees(CONFIG.assistant_dir / "trees")
+
+
+def known_ids(corpus: Corpus) -> set[str]:
+    ids = {uid for law in corpus.laws if law.edition == 2017 for uid in unit_ids(law)}
+    return ids | load_outline(CONFIG.outline_file).all_ids()
+
+
+def law_text(corpus: Corpus, edition: int, number: int, unit_id: str | None = None) -> str:
+    law = corpus.law(edition, "pl", number)
+    assert law is not None, f"{edition} law {number} missing from the corpus"
+    if unit_id is None:
+        return " ".join([law.text, *(u.title + " " + u.text for u in walk(law.sections))])
+    unit = find_unit(law, unit_id)
+    assert unit is not None, f"{edition} {unit_id} missing"
+    return " ".join([unit.title, unit.text, *(u.text for u in walk(unit.children))])
+
+
+def test_catalogue_size_and_spread(situations: list[Situation]) -> None:
+    assert len(situations) >= 45
+    assert len({s.id for s in situations}) == len(situations)
+    numbers = {law_number(law) for s in situations for law in s.laws}
+    assert all(41 <= n <= 71 for n in numbers)
+    # every law with a decision in Chapter VI has at least one situation
+    for number in [41, 45, 46, 47, 49, *range(50, 59), 61, 62, 63, 64, 66, 67, 68, 69, 70, 71]:
+        assert number in numbers, f"no situation for Law {number}"
+
+
+def test_both_languages_and_several_phrases(situations: list[Situation]) -> None:
+    for s in situations:
+        assert s.title.pl and s.title.en and s.answer.pl and s.answer.en, s.id
+        assert len(s.phrases["pl"]) >= 3 and len(s.phrases["en"]) >= 3, s.id
+        assert s.title.pl != s.title.en
+
+
+def test_catalogue_validates_against_real_trees_and_ids(
+    situations: list[Situation], trees: dict, corpus: Corpus
+) -> None:
+    problems = validate_situations(situations, set(trees), known_ids(corpus))
+    assert problems == [], [p.message for p in problems]
+
+
+def test_validation_reports_what_is_wrong(corpus: Corpus) -> None:
+    bad = Situation(
+        id="Bad_Id",
+        title=Text(pl="Tytuł", en=""),
+        phrases={"pl": ["coś"], "en": []},
+        answer=Text(pl="", en="Answer"),
+        tree="no-such-tree",
+        laws=["64Z9", "banana"],
+        edition_note=Text(pl="uwaga", en=""),
+    )
+    problems = validate_situations([bad], {"revoke"}, known_ids(corpus))
+    kinds = sorted(p.kind for p in problems)
+    assert kinds == sorted([
+        "situation-id", "unknown-tree", "missing-translation", "missing-translation",
+        "missing-translation", "missing-translation", "unknown-citation", "bad-citation",
+    ])
+    assert all(p.where == "assistant/situations.yaml#Bad_Id" for p in problems)
+    assert any("no-such-tree" in p.message for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- id: x\n  title: [oops", "not valid YAML"),
+        ("id: x\n", "must be a list"),
+        ("- id: x\n  title: {pl: a, en: b}\n", "missing keys"),
+        ("- id: x\n  title: 'plain'\n  phrases: {pl: [], en: []}\n  answer: {pl: a, en: b}\n"
+         "  tree: t\n  laws: ['64']\n", "expected {pl: ..., en: ...}"),
+        ("- id: x\n  title: {pl: a, en: b}\n  phrases: {pl: [], en: []}\n  answer: {pl: a, en: b}\n"
+         "  tree: t\n  laws: []\n", "laws must be a non-empty list"),
+        ("- id: x\n  title: {pl: a, de: b}\n  phrases: {pl: [], en: []}\n  answer: {pl: a, en: b}\n"
+         "  tree: t\n  laws: ['64']\n", "unknown language keys"),
+    ],
+)
+def test_malformed_catalogue_names_file_and_entry(text: str, message: str) -> None:
+    with pytest.raises(SourceError) as error:
+        parse_situations(text, "situations.yaml")
+    assert error.value.where.startswith("situations.yaml")
+    assert message in str(error.value)
+
+
+def test_duplicate_ids_rejected() -> None:
+    entry = ("- id: x\n  title: {pl: a, en: b}\n  phrases: {pl: [a], en: [b]}\n"
+             "  answer: {pl: a, en: b}\n  tree: t\n  laws: ['64']\n")
+    with pytest.raises(SourceError, match="duplicate situation id 'x'"):
+        parse_situations(entry + entry, "s.yaml")
+
+
+def test_unreadable_catalogue_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "situations.yaml").write_bytes(b"- id: \xff\xfe\n")
+    with pytest.raises(SourceError) as error:
+        load_situations(replace(CONFIG, assistant_dir=tmp_path))
+    assert str(tmp_path / "situations.yaml") in str(error.value)
+
+
+# Each edition note states a difference; the seed texts must show it.
+def _revoke_exceptions(corpus: Corpus) -> None:
+    old = unit_ids(corpus.law(1997, "pl", 64))
+    new = unit_ids(corpus.law(2017, "pl", 64))
+    assert "64B7" not in old and "64B8" not in old and "64B7" in new and "64B8" in new
+
+
+def _revoke_c2(corpus: Corpus) -> None:
+    assert "64C2a" not in unit_ids(corpus.law(1997, "pl", 64))
+    assert "64C2a" in unit_ids(corpus.law(2017, "pl", 64))
+
+
+def _extra_trick_1997(corpus: Corpus) -> None:
+    assert "(II)" in law_text(corpus, 1997, 64, "64A2")
+    assert "(II)" not in law_text(corpus, 2017, 64, "64A2")
+
+
+def _penalty_wording(corpus: Corpus) -> None:
+    assert "(kara)" in law_text(corpus, 1997, 64, "64A1")
+    assert "kara" not in fold(law_text(corpus, 2017, 64, "64A1")).split()
+
+
+def _designation(corpus: Corpus) -> None:
+    assert "bez przerwy na namysł" in law_text(corpus, 1997, 45, "45C4b")
+    assert "przejęzyczeniu" in law_text(corpus, 2017, 45, "45C4b")
+
+
+def _dummy_wrong_card(corpus: Corpus) -> None:
+    assert "45D2" not in unit_ids(corpus.law(1997, "pl", 45))
+    assert "45D2" in unit_ids(corpus.law(2017, "pl", 45))
+
+
+def _fifth_card(corpus: Corpus) -> None:
+    unit = find_unit(corpus.law(1997, "pl", 45), "45E")
+    assert unit is not None and not unit.text.strip() and not unit.children
+
+
+def _penalty_card_penalty(corpus: Corpus) -> None:
+    assert "(kara)" in law_text(corpus, 1997, 49)
+
+
+def _penalty_card_50(corpus: Corpus) -> None:
+    assert "72B1" in law_text(corpus, 1997, 50)
+    assert "72C" in law_text(corpus, 2017, 50)
+
+
+def _penalty_card_info(corpus: Corpus) -> None:
+    assert "50E" not in unit_ids(corpus.law(1997, "pl", 50))
+    assert "50E1" in unit_ids(corpus.law(2017, "pl", 50))
+
+
+def _minor_info(corpus: Corpus) -> None:
+    assert "nielegalna" in law_text(corpus, 1997, 50, "50C")
+    assert "nielegalna" not in law_text(corpus, 2017, 50, "50C")
+
+
+def _lead_restriction_penalty(corpus: Corpus) -> None:
+    assert "karnego wyjścia" in law_text(corpus, 1997, 50, "50D2b")
+
+
+def _inquiries(corpus: Corpus) -> None:
+    assert "nie mogą pytać siebie nawzajem" in law_text(corpus, 1997, 61)
+
+
+def _established_63c(corpus: Corpus) -> None:
+    assert "nie może być już poprawiony" in law_text(corpus, 1997, 63, "63C")
+
+
+def _twelfth(corpus: Corpus) -> None:
+    assert "(kara)" in law_text(corpus, 1997, 62, "62D2")
+
+
+def _second_revoke(corpus: Corpus) -> None:
+    assert "uprawomocniony" not in law_text(corpus, 1997, 64, "64B2")
+    assert "uprawomocniony" in law_text(corpus, 2017, 64, "64B2")
+
+
+def _faced_card(corpus: Corpus) -> None:
+    assert "odsłoniętej" in law_text(corpus, 1997, 64, "64B3")
+    assert "przygwożdżonej" in law_text(corpus, 2017, 64, "64B3")
+
+
+def _face_down_lead(corpus: Corpus) -> None:
+    footnotes = " ".join(f.text for f in corpus.law(2017, "pl", 45).footnotes)
+    assert "Organizacja Nadzorująca" in footnotes
+
+
+EDITION_FACTS = {
+    "both-sides-revoked": _revoke_exceptions,
+    "revoke-corrected-under-62c3": _revoke_exceptions,
+    "revoke-damage-not-repaired": _revoke_c2,
+    "revoke-partner-won-trick": _extra_trick_1997,
+    "revoke-offender-won-trick": _penalty_wording,
+    "declarer-misnamed-dummy-card": _designation,
+    "dummy-played-unnamed-card": _dummy_wrong_card,
+    "fifth-card-to-trick": _fifth_card,
+    "defender-dropped-card": _penalty_card_penalty,
+    "major-penalty-card-must-be-played": _penalty_card_50,
+    "penalty-card-information": _penalty_card_info,
+    "minor-penalty-card": _minor_info,
+    "partner-of-penalty-card-on-lead": _lead_restriction_penalty,
+    "partner-did-not-follow-suit": _inquiries,
+    "when-is-revoke-established": _established_63c,
+    "revoke-on-trick-twelve": _twelfth,
+    "second-revoke-same-suit": _second_revoke,
+    "revoke-failing-to-play-faced-card": _faced_card,
+    "face-down-lead-by-wrong-defender": _face_down_lead,
+}
+
+
+def test_every_edition_note_rests_on_the_seed_texts(
+    situations: list[Situation], corpus: Corpus
+) -> None:
+    noted = {s.id for s in situations if s.edition_note is not None}
+    assert noted == set(EDITION_FACTS), noted ^ set(EDITION_FACTS)
+    for check in EDITION_FACTS.values():
+        check(corpus)
+
+
+def _shingles(text: str, size: int) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", fold(text.lower()))
+    return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+
+def test_own_words_not_the_club_guide_nor_the_law_text(situations: list[Situation]) -> None:
+    guide = _shingles(next(SEEDS.glob("004_*.txt")).read_text(encoding="utf-8"), 6)
+    law_files = sorted(SEEDS.glob("00[0-3]_*.txt"))
+    laws = set().union(*(_shingles(path.read_text(encoding="utf-8"), 9) for path in law_files))
+    for s in situations:
+        ours = " ".join([s.title.pl, s.answer.pl, *s.phrases["pl"]])
+        copied = _shingles(ours, 6) & guide
+        assert not copied, (s.id, sorted(copied)[:3])
+        assert not (_shingles(s.answer.pl, 9) & laws), s.id
+
+
+def test_pages_both_languages(situations: list[Situation], trees: dict, corpus: Corpus) -> None:
+    pages = render_assistant_pages(situations, trees, corpus)
+    for lang in ("pl", "en"):
+        assert f"{lang}/situations/index.md" in pages
+        assert f'<div id="wizard" data-lang="{lang}"' in pages[f"{lang}/wizard.md"]
+        assert "<noscript>" in pages[f"{lang}/wizard.md"]
+        for s in situations:
+            page = pages[f"{lang}/situations/{s.id}.md"]
+            assert f"# {s.title.get(lang)}" in page.replace("\\", "")
+            assert f'<div class="flowchart" data-tree="{s.tree}"></div>' in page
+            assert f'href="../../wizard/#tree={s.tree}&amp;s={s.id}"' in page
+            for cite in s.laws:
+                url = cite_url(corpus, lang, cite)
+                if url:  # relative from situations/<id>/ (and en/situations/<id>/)
+                    prefix = "en/" if lang == "en" else ""
+                    assert f'href="../../{url.removeprefix(prefix)}"' in page, (s.id, cite)
+                else:
+                    assert "not in this build" in page or "brak tekstu" in page
+            if s.edition_note is not None:
+                assert s.edition_note.get(lang)[:20] in page.replace("\\", "")
+    assert len(pages) == 2 * (len(situations) + 2)
+    index = pages["pl/situations/index.md"]
+    assert index.count('class="situation-link"') == len(situations)
+    assert index.index("## Przepis 41") < index.index("## Przepis 64")
+
+
+def test_pages_escape_markup(trees: dict, corpus: Corpus) -> None:
+    evil = Situation(
+        id="evil",
+        title=Text(pl="<script>alert(1)</script> *gwiazdka*", en="A & B"),
+        phrases={"pl": ["[link](http://x)"], "en": ["`code`"]},
+        answer=Text(pl="<b>nie</b>", en="_under_"),
+        tree="revoke",
+        laws=["64A1"],
+    )
+    pages = render_assistant_pages([evil], trees, corpus)
+    page = pages["pl/situations/evil.md"]
+    assert "<script>alert" not in page and "&lt;script&gt;" in page
+    assert "\\*gwiazdka\\*" in page and "\\[link\\]" in page and "&lt;b&gt;nie" in page
+    assert "A &amp; B" in pages["en/situations/evil.md"]
+    assert 'data-words="&lt;script&gt;' in pages["pl/situations/index.md"]
