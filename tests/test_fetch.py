@@ -248,3 +248,15 @@ def test_unwritable_cache_is_a_clear_error(server: LocalServer, tmp_path: Path):
 def test_non_http_url_is_refused(tmp_path: Path):
     with pytest.raises(SourceError, match="unsupported URL scheme 'ftp'"):
         Fetcher(config(tmp_path)).fetch("ftp://127.0.0.1/p1.html")
+
+
+def test_robots_crawl_delay_is_honoured_when_longer_than_min_interval(tmp_path: Path):
+    with LocalServer() as server:
+        server.routes["/robots.txt"] = Reply(200, b"User-agent: *\nCrawl-delay: 1\n")
+        server.routes["/a.html"] = Reply(200, PAGE)
+        server.routes["/b.html"] = Reply(200, PAGE)
+        fetcher = Fetcher(config(tmp_path, min_interval=0.0))
+        fetcher.fetch(server.base + "/a.html")
+        fetcher.fetch(server.base + "/b.html")
+        a, b = (hit.at for hit in server.hits if hit.path in ("/a.html", "/b.html"))
+    assert b - a >= 0.99

@@ -65,13 +65,15 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 @dataclass
 class Fetcher:
-    """Fetch pages politely (robots.txt, one request per min_interval per host, retries with
-    backoff, conditional requests) through a cache on disk; offline, read the cache only."""
+    """Fetch pages politely (robots.txt and its Crawl-delay, one request per min_interval per
+    host, retries with backoff, conditional requests) through a cache on disk; offline, read
+    the cache only."""
 
     config: FetchConfig
     offline: bool = False
     _session: requests.Session = field(default_factory=requests.Session, init=False, repr=False)
     _last_done: dict[str, float] = field(default_factory=dict, init=False, repr=False)
+    _delay: dict[str, float] = field(default_factory=dict, init=False, repr=False)  # Crawl-delay
     _robots: dict[str, RobotFileParser] = field(default_factory=dict, init=False, repr=False)
     _checked: set[str] = field(default_factory=set, init=False, repr=False)
 
@@ -151,6 +153,9 @@ class Fetcher:
             self._robots[origin] = self._read_robots(origin + "/robots.txt")
         if not self._robots[origin].can_fetch(self.config.user_agent, url):
             raise SourceError(url, f"disallowed by {origin}/robots.txt")
+        delay = self._robots[origin].crawl_delay(self.config.user_agent)
+        if delay:
+            self._delay[parts.netloc] = float(delay)
 
     def _read_robots(self, robots_url: str) -> RobotFileParser:
         parser = RobotFileParser(robots_url)
@@ -205,8 +210,10 @@ class Fetcher:
     def _wait_turn(self, url: str) -> None:
         # Counted from the end of the previous exchange, so the server sees at least
         # min_interval between two requests however slowly it answered.
-        last = self._last_done.get(urlsplit(url).netloc)
+        host = urlsplit(url).netloc
+        last = self._last_done.get(host)
         if last is not None:
-            delay = last + self.config.min_interval - time.monotonic()
+            interval = max(self.config.min_interval, self._delay.get(host, 0.0))
+            delay = last + interval - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
