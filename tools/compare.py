@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tools.render import Context
 
 MOVED_MIN = 0.5  # different ids at least this alike: the text moved to a new id
+SAME_ID_MIN = 0.3  # same id but less alike than this: look for where the text went
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 
 
@@ -46,6 +47,20 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text.casefold())
 
 
+def _most_similar(
+    text: str, units: list[tuple[str, str]], taken: set[int], minimum: float
+) -> tuple[int, float] | None:
+    """The index and ratio of the untaken unit most like `text`, if at least `minimum`."""
+    best: tuple[int, float] | None = None
+    for j, (_, other) in enumerate(units):
+        if j in taken or not other:
+            continue
+        ratio = similarity(text, other)
+        if ratio >= minimum and (best is None or ratio > best[1]):
+            best = (j, ratio)
+    return best
+
+
 def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
     """The units of two editions of one law, matched by id and then by text similarity,
     in the new edition's order with removed units after their old predecessor."""
@@ -63,19 +78,22 @@ def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
         # the same citation id pairs even when rewritten: readers compare by number
         match[i], ratios[i] = j, similarity(text, new_units[j][1])
     taken = set(match.values())
+    for i, j in sorted(match.items()):
+        # ...unless the text plainly moved to an id the old edition does not have
+        if ratios[i] >= SAME_ID_MIN or not old_units[i][1]:
+            continue
+        best = _most_similar(old_units[i][1], new_units, taken, max(MOVED_MIN, ratios[i] + 0.2))
+        if best is not None:
+            taken.discard(j)
+            taken.add(best[0])
+            match[i], ratios[i] = best
     for i, (_, text) in enumerate(old_units):
         if i in match or not text:
             continue
-        best, best_ratio = None, MOVED_MIN
-        for j, (_, new_text) in enumerate(new_units):
-            if j in taken or not new_text:
-                continue
-            ratio = similarity(text, new_text)
-            if ratio >= best_ratio:
-                best, best_ratio = j, ratio
+        best = _most_similar(text, new_units, taken, MOVED_MIN)
         if best is not None:
-            match[i], ratios[i] = best, best_ratio
-            taken.add(best)
+            match[i], ratios[i] = best
+            taken.add(best[0])
 
     by_new = {j: i for i, j in match.items()}
     rows: list[AlignedUnit] = []
@@ -207,7 +225,7 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
 
 def render_compare_index(ctx: Context, lang: str, numbers: list[int]) -> str:
     """The list of laws that have a compare page."""
-    from tools.render import UI, _front_matter, _md_escape, law_title, md_link
+    from tools.render import UI, _front_matter, _md_escape, md_link, shown_title
 
     ui = UI[lang]
     page = f"{lang}/compare/index.md"
@@ -215,7 +233,7 @@ def render_compare_index(ctx: Context, lang: str, numbers: list[int]) -> str:
            f"# {ui['compare_title']}", "", ui["compare_intro"], ""]
     for number in numbers:
         href = md_link(page, f"{lang}/compare/{number}.md")
-        out.append(f"- [{ui['law']} {number}. {_md_escape(law_title(ctx, 2017, number, lang))}]"
-                   f"({href})")
+        title, _ = shown_title(ctx, 2017, number, lang)
+        out.append(f"- [{ui['law']} {number}. {_md_escape(title)}]({href})")
     out.append("")
     return "\n".join(out)

@@ -171,19 +171,24 @@ def _laws_by_edition(corpus: Corpus) -> dict[int, list[int]]:
 
 
 def law_title(ctx: Context, edition: int, number: int, lang: str) -> str:
-    """The law's title in `lang`: the official outline for 2017, else the source's own title."""
+    """The law's title in `lang`: the official outline for 2017, else the source's own title;
+    "" when the build has no title in that language."""
     if ctx.outline is not None and edition == 2017:
-        try:
-            title = ctx.outline.title(number, lang)
-        except (KeyError, ValueError, IndexError):
-            title = ""
+        title = ctx.outline.title(number, lang)
         if title:
             return title
     law = ctx.corpus.law(edition, lang, number)
-    if law is not None and law.title:
-        return law.title
-    other = ctx.corpus.law(edition, "pl" if lang == "en" else "en", number)
-    return other.title if other is not None else ""
+    return law.title if law is not None else ""
+
+
+def shown_title(ctx: Context, edition: int, number: int, lang: str) -> tuple[str, str]:
+    """The title to show on a `lang` page and the language it is in (the other language's title
+    when the build has none in `lang`)."""
+    other = "en" if lang == "pl" else "pl"
+    title = law_title(ctx, edition, number, lang)
+    if title:
+        return title, lang
+    return law_title(ctx, edition, number, other), other
 
 
 # ---------------------------------------------------------------- text and cross-references
@@ -415,7 +420,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
 
     title_pl = law_title(ctx, edition, number, "pl")
     title_en = law_title(ctx, edition, number, "en")
-    title = title_pl if lang == "pl" else title_en
+    title, title_lang = shown_title(ctx, edition, number, lang)
     numbers = ctx.laws_by_edition.get(edition, [])
     index = numbers.index(number)
     prev_n = numbers[index - 1] if index > 0 else None
@@ -446,7 +451,10 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     if edition in (1997, 2017) and _in_both_editions(ctx, number):
         front["compare"] = site_path(f"pl/compare/{number}.md")
 
-    out = [_front_matter(front), f"# {ui['law']} {number}. {_md_escape(title)}", ""]
+    heading = _md_escape(title)
+    if title_lang != lang:
+        heading = f'<span lang="{title_lang}">{_esc(title)}</span>'
+    out = [_front_matter(front), f"# {ui['law']} {number}. {heading}", ""]
     out.append(_meta_block(ctx, primary, lang, page, has_text))
     out.append("")
     if not has_text:
@@ -608,9 +616,12 @@ def render_laws_index(ctx: Context, lang: str) -> str:
                 part = law.part
                 out.append(f"#### {_md_escape(law.part)}")
                 out.append("")
-            title = law_title(ctx, edition, number, lang)
+            title, title_lang = shown_title(ctx, edition, number, lang)
+            shown = _md_escape(title)
+            if title_lang != lang:
+                shown = f'<span lang="{title_lang}">{_esc(title)}</span>'
             href = md_link(page, law_page(edition, lang, number))
-            out.append(f"- [{number}. {_md_escape(title)}]({href})")
+            out.append(f"- [{number}. {shown}]({href})")
         out.append("")
     return "\n".join(out)
 
