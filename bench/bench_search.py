@@ -1,0 +1,366 @@
+"""Search benchmark: quality of three engines side by side, and speed; prints tables.
+
+Engines: `bridgelaw search` (tools.search, the function the CLI calls), the site search (Pagefind
+behind our search box) driven in headless Chromium, and MkDocs Material's stock search on the
+same content as the baseline. Quality: recall@1, recall@3 and MRR per kind of query and in total,
+on bench/data/queries_public.tsv. Speed: index build time, CLI latency (warm in one process and
+cold processes), first-search bytes and keystroke-to-results with the CPU throttled 4x, on the
+snapshot corpus and on a synthetic corpus ten times larger (copies of every law under made-up
+editions with some words perturbed; generated here, never committed).
+
+Usage: .venv/bin/python bench/bench_search.py [--quick] [--no-browser]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import functools
+import http.server
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "data"))
+
+from tools.config import Config  # noqa: E402
+from tools.model import Corpus, corpus_from_json, walk  # noqa: E402
+
+QUERIES = ROOT / "bench" / "data" / "queries_public.tsv"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+KINDS = ("term", "inflected", "no-diacritics", "question", "colloquial", "number")
+
+
+def load_queries() -> list[tuple[str, list[str], str, str]]:
+    """(query, relevant laws, lang, kind) rows of the queries file."""
+    rows = []
+    for line in QUERIES.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        query, relevant, lang, kind = line.split("\t")
+        rows.append((query, relevant.split(","), lang, kind))
+    return rows
+
+
+def load_corpus() -> tuple[Corpus, str]:
+    """The scraped corpus if `bridgelaw scrape` has run, else the seed reading of the tests."""
+    model = ROOT / "build" / "corpus.json"
+    if model.exists():
+        return corpus_from_json(model.read_text(encoding="utf-8")), "build/corpus.json"
+    from search_seed_corpus import seed_corpus
+
+    return seed_corpus(), "seed captures (tests/data/search_seed_corpus.py)"
+
+
+def synthetic(corpus: Corpus, times: int = 10) -> Corpus:
+    """The corpus plus times-1 perturbed copies under made-up editions 3001, 3002, ..."""
+    rng = random.Random(7)
+    words = [w for law in corpus.laws for u in walk(law.sections) for w in u.text.split()]
+    laws = list(corpus.laws)
+    for k in range(1, times):
+        for law in corpus.laws:
+            twin = copy.deepcopy(law)
+            twin.edition = 3000 + k
+            for unit in walk(twin.sections):
+                parts = unit.text.split()
+                for i in range(0, len(parts), 7):
+                    parts[i] = rng.choice(words)
+                unit.text = " ".join(parts)
+            laws.append(twin)
+    return Corpus(laws=laws)
+
+
+def ranks(found: list[str], relevant: list[str]) -> int | None:
+    laws = list(dict.fromkeys(law for law in found if law))
+    return next((i + 1 for i, law in enumerate(laws) if law in relevant), None)
+
+
+def quality_table(results: dict[str, dict[str, list[int | None]]], kinds: list[str]) -> str:
+    """Markdown table: engine x kind -> R@1 / R@3 / MRR."""
+    lines = ["| engine | kind | n | recall@1 | recall@3 | MRR |", "|---|---|---|---|---|---|"]
+    for engine, by_kind in results.items():
+        for kind in [*kinds, "total"]:
+            got = by_kind.get(kind, [])
+            if not got:
+                continue
+            n = len(got)
+            r1 = sum(1 for r in got if r == 1) / n
+            r3 = sum(1 for r in got if r and r <= 3) / n
+            mrr = sum(1 / r for r in got if r) / n
+            lines.append(f"| {engine} | {kind} | {n} | {r1:.2f} | {r3:.2f} | {mrr:.2f} |")
+    return "\n".join(lines)
+
+
+def evaluate(engine: Callable[[str], list[str]], queries: list) -> dict[str, list[int | None]]:
+    by_kind: dict[str, list[int | None]] = {}
+    for query, relevant, _, kind in queries:
+        rank = ranks(engine(query), relevant)
+        by_kind.setdefault(kind, []).append(rank)
+        by_kind.setdefault("total", []).append(rank)
+    return by_kind
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+# ------------------------------------------------------------------ CLI engine
+
+
+def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
+    from tools.index import build_index
+
+    config = replace(Config(), build_dir=build_dir)
+    started = time.perf_counter()
+    build_index(corpus, config)
+    return config, time.perf_counter() - started
+
+
+def cli_engine(config: Config) -> Callable[[str], list[str]]:
+    from tools.search import search
+
+    def run(query: str) -> list[str]:
+        return [hit.law for hit in search(query, config, limit=10).hits]
+
+    return run
+
+
+def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[str, float]:
+    from tools.search import search
+
+    search("renons", config)  # open the index once: warm means an open index
+    warm = []
+    for _ in range(rounds):
+        for query, *_ in queries:
+            started = time.perf_counter()
+            search(query, config, limit=10)
+            warm.append((time.perf_counter() - started) * 1000)
+    cold_ms = []
+    for query, *_ in queries[:cold]:
+        started = time.perf_counter()
+        subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "bridgelaw"), "search", "--build-dir",
+             str(config.build_dir), "--json", query],
+            capture_output=True, check=False,
+        )
+        cold_ms.append((time.perf_counter() - started) * 1000)
+    return {
+        "warm p50 ms": statistics.median(warm),
+        "warm p95 ms": percentile(warm, 0.95),
+        "cold p50 ms": statistics.median(cold_ms),
+        "cold p95 ms": percentile(cold_ms, 0.95),
+    }
+
+
+# ------------------------------------------------------------------ sites
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+
+
+def build_stock_site(content: Path, work: Path) -> Path:
+    """The same content built with Material's stock search (lang: pl) instead of ours."""
+    import yaml
+
+    from search_site import _mkdocs_config
+
+    config = _mkdocs_config(content)
+    config["extra_css"] = [c for c in config["extra_css"] if "search" not in c]
+    config["extra_javascript"] = [j for j in config["extra_javascript"] if "search" not in j]
+    plugins = [{"search": {"lang": "pl"}}]
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            plugin = copy.deepcopy(plugin)
+            plugin["i18n"]["reconfigure_search"] = True
+        plugins.append(plugin)
+    config["plugins"] = plugins
+    config_file = work / "mkdocs-stock.yml"
+    config_file.write_text(yaml.dump(config, allow_unicode=True), "utf-8")
+    site = work / "stock-site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config_file), "-d", str(site)],
+        cwd=ROOT, check=True, capture_output=True,
+        env={"NO_MKDOCS_2_WARNING": "1", "PYTHONUTF8": "1", "PATH": "/usr/bin:/bin"},
+    )
+    return site
+
+
+_LAW_URL = re.compile(r"/laws/\d+/(\d+)/")
+
+
+def laws_of(hrefs: list[str]) -> list[str]:
+    return [m.group(1) if (m := _LAW_URL.search(h or "")) else "" for h in hrefs]
+
+
+def our_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa: ANN001
+    page.goto(f"{origin}/laws/2017/64/")
+    page.keyboard.press("/")
+    page.wait_for_selector(".bl-search__input", state="visible")
+
+    def run(query: str) -> list[str]:
+        page.fill(".bl-search__input", query)
+        page.wait_for_function(
+            "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
+            arg=query, timeout=15_000,
+        )
+        links = page.query_selector_all(".bl-search__result a")
+        return laws_of([a.get_attribute("href") for a in links])
+
+    return run
+
+
+def stock_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa: ANN001
+    page.goto(f"{origin}/laws/2017/64/")
+
+    def run(query: str) -> list[str]:
+        page.keyboard.press("Escape")
+        page.keyboard.press("/")  # the stock search's own shortcut
+        page.fill("input.md-search__input", query)
+        page.wait_for_timeout(600)  # the stock UI has no completion signal; it answers in ~ms
+        links = page.query_selector_all(".md-search-result__link")
+        return laws_of([a.get_attribute("href") for a in links])
+
+    return run
+
+
+def site_costs(browser, origin: str, queries: list[str]) -> dict[str, float]:  # noqa: ANN001
+    """First-search bytes (everything loaded after opening the search) and keystroke-to-results
+    with the CPU throttled 4x, for our site search."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    sizes: dict[str, int] = {}
+    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    page.goto(f"{origin}/laws/2017/64/")
+    page.wait_for_load_state("networkidle")
+    before = sum(sizes.values())
+    page.keyboard.press("/")
+    page.fill(".bl-search__input", queries[0])
+    page.wait_for_function(
+        "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
+        arg=queries[0], timeout=15_000,
+    )
+    page.wait_for_load_state("networkidle")
+    first_bytes = sum(sizes.values()) - before
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    timings = []
+    for query in queries[1:]:
+        ms = page.evaluate(
+            """q => new Promise(resolve => {
+                const panel = document.querySelector('.bl-search');
+                const input = document.querySelector('.bl-search__input');
+                const t0 = performance.now();
+                const seen = new MutationObserver(() => {
+                  if (panel.getAttribute('data-searched') === q) {
+                    seen.disconnect(); resolve(performance.now() - t0);
+                  }
+                });
+                seen.observe(panel, {attributes: true, attributeFilter: ['data-searched']});
+                input.value = q;
+                input.dispatchEvent(new Event('input'));
+            })""",
+            query,
+        )
+        timings.append(ms)
+    context.close()
+    return {
+        "first search KB": first_bytes / 1024,
+        "keystroke→results p50 ms (4x CPU)": statistics.median(timings),
+        "keystroke→results p95 ms (4x CPU)": percentile(timings, 0.95),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer latency rounds, no 10x site")
+    parser.add_argument("--no-browser", action="store_true", help="CLI engine only")
+    args = parser.parse_args()
+    queries = load_queries()
+    corpus, source = load_corpus()
+    big = synthetic(corpus)
+    kinds = [k for k in KINDS if any(q[3] == k for q in queries)]
+    print(f"corpus: {source}; {len(corpus.laws)} laws, 10x synthetic: {len(big.laws)} laws")
+    print(f"queries: {QUERIES.relative_to(ROOT)} ({len(queries)})\n")
+
+    quality: dict[str, dict[str, list[int | None]]] = {}
+    speed: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        config, took = build_whoosh(corpus, work / "build")
+        big_config, big_took = build_whoosh(big, work / "build10")
+        quality["bridgelaw search"] = evaluate(cli_engine(config), queries)
+        rounds = 3 if args.quick else 20
+        speed["CLI, snapshot"] = {"index build s": took, **cli_latency(config, queries, rounds, 5 if args.quick else 20)}
+        speed["CLI, 10x"] = {"index build s": big_took, **cli_latency(big_config, queries, rounds, 5 if args.quick else 20)}
+        if not args.no_browser:
+            from playwright.sync_api import sync_playwright
+
+            from search_site import build_search_site
+
+            started = time.perf_counter()
+            site = build_search_site(corpus, work / "site-small")
+            site_took = time.perf_counter() - started
+            stock = build_stock_site(work / "site-small" / "content", work)
+            with sync_playwright() as p, serve(site) as ours, serve(stock) as theirs:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                quality["site search (Pagefind)"] = evaluate(our_site_engine(page, ours), queries)
+                page.close()
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                quality["stock Material search"] = evaluate(stock_site_engine(page, theirs), queries)
+                page.close()
+                words = [q[0] for q in queries if q[3] != "number"]
+                speed["site, snapshot"] = {"site build+index s": site_took, **site_costs(browser, ours, words)}
+                if not args.quick:
+                    started = time.perf_counter()
+                    big_site = build_search_site(big, work / "site-big")
+                    big_site_took = time.perf_counter() - started
+                    with serve(big_site) as big_origin:
+                        speed["site, 10x"] = {"site build+index s": big_site_took, **site_costs(browser, big_origin, words)}
+                browser.close()
+
+    print("## Quality\n")
+    print(quality_table(quality, kinds))
+    print("\n## Speed\n")
+    print("| setting | measure | value |\n|---|---|---|")
+    for setting, values in speed.items():
+        for name, value in values.items():
+            print(f"| {setting} | {name} | {value:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
