@@ -77,7 +77,9 @@ def test_failed_source_keeps_last_good_output(config: Config, tmp_path: Path) ->
     assert page.read_text(encoding="utf-8") == before
 
 
-def test_strict_build_stops_on_a_bad_source_and_writes_nothing(config: Config, tmp_path: Path) -> None:
+def test_strict_build_stops_on_a_bad_source_and_writes_nothing(
+    config: Config, tmp_path: Path
+) -> None:
     snapshot = copy_snapshot(tmp_path)
     (snapshot / "seeds/002_c574df7fc22945a4.txt").write_text("", encoding="utf-8")
     with pytest.raises(BridgelawError, match="002_c574df7fc22945a4.txt"):
@@ -99,7 +101,9 @@ def test_cli_verify_prints_zero_missing_per_page() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "missing" in result.stdout
-    rows = {line.split()[0]: line.split()[1:4] for line in result.stdout.splitlines() if "://" in line}
+    rows = {
+        line.split()[0]: line.split()[1:4] for line in result.stdout.splitlines() if "://" in line
+    }
     for page in ("laws/nota9.htm", "2017/pl/p45.html", "2017/pl/p50.html", "2017/pl/p64.html"):
         (row,) = [counts for url, counts in rows.items() if url.endswith(page)]
         words_in, words_out, missing = map(int, row)

@@ -28,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=Path,
         help="a snapshot folder with manifest.json (default: the bundled one)",
     )
+    scrape.add_argument("--start-2017", metavar="URL", help="2017 start page (contents or a law)")
+    scrape.add_argument("--start-1997", metavar="URL", help="the 1997 chapter page")
     scrape.add_argument(
         "--verify", action="store_true", help="run the nothing-lost check and print it per page"
     )
@@ -50,6 +52,10 @@ def run_scrape(args: argparse.Namespace) -> int:
     from tools.verify import format_checks, verify_nothing_lost
 
     config = replace(Config(), offline=not args.online, strict=args.strict)
+    if args.start_2017 is not None:
+        config = replace(config, start_2017=args.start_2017)
+    if args.start_1997 is not None:
+        config = replace(config, start_1997=args.start_1997)
     result = scrape_corpus(config, args.source)
     if config.strict:
         check_strict(result.corpus)

@@ -138,8 +138,9 @@ def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeRes
         merge_laws([law for page in pages for law in page.laws], fetched), outline
     )
     problems += normalize_problems
-    # Kept laws were normalized by the build that made them.
-    corpus = Corpus(laws=merge_laws(kept, laws))
+    # Kept laws were normalized by the build that made them, and win over a bundled capture of
+    # the same law: they come from the newer page that failed only this time.
+    corpus = Corpus(laws=merge_laws(laws, kept))
     normalized = {law.key: law for law in laws}
     for page in pages:
         page.laws = [normalized.get(law.key, law) for law in page.laws]
