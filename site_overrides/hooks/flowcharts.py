@@ -22,6 +22,7 @@ _LAW_SLOT = re.compile(
     r'<div class="flowcharts" data-law="(\d+)" data-edition="(\d+)" data-lang="(\w+)"></div>'
 )
 _TREE_SLOT = re.compile(r'<div class="flowchart" data-tree="([a-z0-9-]+)"></div>')
+_INNER_ID = re.compile(r'\bid="((?:graph|node|a_node|edge|a_edge|clust|a_clust)\d+)"')
 _XML_PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>)?\s*(<!DOCTYPE[^>]*>)?\s*", re.DOTALL)
 
 TEXT = {
@@ -55,10 +56,12 @@ def on_config(config: Any) -> Any:
     _state.clear()
     _state["svg_dir"] = build / "flowcharts"
     _state["trees"] = []
-    _state["available"] = path.exists()
+    _state["flowcharts"] = {}
     if path.exists():
         try:
-            _state["trees"] = _trees(json.loads(path.read_text(encoding="utf-8")))
+            data = json.loads(path.read_text(encoding="utf-8"))
+            _state["trees"] = _trees(data)
+            _state["flowcharts"] = data.get("flowcharts", {}) if isinstance(data, dict) else {}
         except ValueError as error:
             log.warning("%s: not valid JSON (%s); no flowcharts on law pages", path, error)
     else:
@@ -67,30 +70,38 @@ def on_config(config: Any) -> Any:
     return config
 
 
-def _svg(tree_id: str, lang: str, title: str) -> str | None:
-    path = _state["svg_dir"] / f"{tree_id}.{lang}.svg"
-    if not path.exists():
-        return None
+def _svg(path: Path, title: str) -> str:
     svg = _XML_PROLOG.sub("", path.read_text(encoding="utf-8"), count=1)
-    # Graphviz ids (graph0, node1...) repeat in every SVG; prefix them so one page can hold many.
-    svg = re.sub(r'id="([^"]+)"', lambda m: f'id="fc-{tree_id}-{m.group(1)}"', svg)
-    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(title)}" ', 1)
-    return f'<div class="flowchart-svg">{svg}</div>'
+    # Graphviz's inner ids (graph0, node1, edge1...) repeat in every chart; one page may hold
+    # several, so they get the file's name in front. The <svg>'s own id is kept: "continued"
+    # boxes of a split chart link to it.
+    stem = path.name.removesuffix(".svg").replace(".", "-")
+    svg = _INNER_ID.sub(lambda m: f'id="{stem}-{m.group(1)}"', svg)
+    if "aria-label=" not in svg.split(">", 1)[0]:
+        svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(title)}" ', 1)
+    return svg
+
+
+def _chart_files(tree_id: str, lang: str) -> list[str]:
+    listed = _state.get("flowcharts", {}).get(tree_id, {}).get(lang)
+    return list(listed) if listed else [f"{tree_id}.{lang}.svg"]
 
 
 def _figure(tree: dict[str, Any], lang: str, page_src: str) -> str:
     title = tree.get("title", {})
     title = title.get(lang, "") if isinstance(title, dict) else str(title)
-    svg = _svg(tree["id"], lang, title or tree["id"])
-    if svg is None:
-        log.warning("%s: flowchart %s.%s.svg missing from %s", page_src, tree["id"], lang,
-                    _state["svg_dir"])
-        note = TEXT[lang]["missing"].format(tree=tree["id"])
-        body = f'<p class="missing">{html.escape(note)}</p>'
-    else:
-        body = svg
+    parts = []
+    for name in _chart_files(tree["id"], lang):
+        path = _state["svg_dir"] / name
+        if path.exists():
+            parts.append(f'<div class="flowchart-svg">{_svg(path, title or tree["id"])}</div>')
+        else:
+            log.warning("%s: flowchart %s missing from %s", page_src, name, _state["svg_dir"])
+            note = TEXT[lang]["missing"].format(tree=tree["id"])
+            parts.append(f'<p class="missing">{html.escape(note)}</p>')
     caption = f"<figcaption>{html.escape(title or tree['id'])}</figcaption>"
-    return f'<figure class="flowchart" id="flowchart-{tree["id"]}">{caption}{body}</figure>'
+    return (f'<figure class="flowchart" id="flowchart-{tree["id"]}">{caption}'
+            f'{"".join(parts)}</figure>')
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tools.config import Config
-from tools.model import Corpus, CrossRef, Law, Unit, corpus_from_json, walk
+from tools.model import Corpus, CrossRef, Law, Unit, walk
 
 ROOT = Config().root
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -32,18 +32,17 @@ SCREENSHOTS = ROOT / "bench" / "out"
 
 
 def real_corpus() -> Corpus:
-    """The scrape stage's corpus, or the bundled snapshot parsed and linked the same way."""
-    model = ROOT / "build" / "corpus.json"
-    if model.exists():
-        return corpus_from_json(model.read_text(encoding="utf-8"))
-    from tools.citations import link_citations
-    from tools.outline import load_outline
-    from tools.scrape import parse_snapshot
+    """The scrape stage's corpus from the bundled snapshot (offline, empty fetch cache, so the
+    result depends only on the repository)."""
+    import tempfile
 
-    pages, _ = parse_snapshot(Config().snapshot_dir)
-    corpus = Corpus(laws=[law for page in pages for law in page.laws])
-    corpus.crossrefs, _ = link_citations(corpus, load_outline(Config().outline_file).all_ids())
-    return corpus
+    from tools.config import FetchConfig
+    from tools.scrape import scrape_corpus
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = replace(Config(), fetch=FetchConfig(cache_dir=Path(tmp) / "cache"),
+                         build_dir=Path(tmp) / "build")
+        return scrape_corpus(config).corpus
 
 
 def synthetic_english(polish: Law) -> tuple[Law, list[CrossRef]]:
@@ -68,7 +67,10 @@ def synthetic_english(polish: Law) -> tuple[Law, list[CrossRef]]:
 
 
 def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path:
-    """Copy the site sources to `root`, render the corpus into it and build; returns site_dir."""
+    """Copy the site sources to `root` and run the stages after scrape as the main job does:
+    law pages rendered, the assistant's data, flowcharts and pages, then the site (strict)."""
+    from assistant.build import build_assistant
+    from assistant.pages import render_assistant_pages
     from tools.glossary import load_glossary
     from tools.outline import load_outline
     from tools.render import render_site_content
@@ -78,7 +80,9 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "content", root / "content")  # hand-written and assistant pages
+    for lang in ("pl", "en"):  # the hand-written pages only; the rest is generated below
+        (root / "content" / lang).mkdir(parents=True)
+        shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
     corpus = Corpus(laws=list(corpus.laws), crossrefs=list(corpus.crossrefs),
                     problems=list(corpus.problems))
     if english and corpus.law(2017, "en", 64) is None:
@@ -88,9 +92,11 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
         corpus.laws.append(law)
         corpus.crossrefs.extend(refs)
     config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                     build_dir=ROOT / "build")
+                     build_dir=root / "build", strict=True)
     files = render_site_content(corpus, load_outline(config.outline_file),
-                                load_glossary(ROOT / "tools" / "data" / "glossary.yaml"))
+                                load_glossary(config.glossary_file))
+    assistant = build_assistant(corpus, config)
+    files.update(render_assistant_pages(assistant.situations, assistant.trees, corpus))
     write_tree(config.content_dir, files)
     build_site(config)
     return config.site_dir
