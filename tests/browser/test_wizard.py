@@ -29,6 +29,7 @@ from conftest import (
     real_corpus,
     synthetic_english,
 )
+from playwright.sync_api import expect
 
 from tools.config import Config
 
@@ -179,8 +180,7 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
     node_id = tree["start"]
     for step, answer in enumerate(answers, start=1):
         node = tree["nodes"][node_id]
-        heading = tab.locator(".wizard-panel h3")
-        assert heading.inner_text() == node["question"][lang]
+        expect(tab.locator(".wizard-panel h3")).to_have_text(node["question"][lang])
         buttons = tab.locator(".wizard-answer")
         assert buttons.count() == len(node["answers"])
         box = buttons.nth(answer - 1).bounding_box()
@@ -189,7 +189,7 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
         assert f"a={'.'.join(map(str, answers[:step]))}" in tab.evaluate("location.hash")
         node_id = node["answers"][answer - 1]["next"]
     outcome = tree["nodes"][node_id]["outcome"]
-    assert tab.locator(".wizard-ruling").inner_text() == outcome["ruling"][lang]
+    expect(tab.locator(".wizard-ruling")).to_have_text(outcome["ruling"][lang])
     cites = tab.locator(".wizard-outcome a.wizard-cite")
     linked = [c for c in outcome["cites"] if data["cite_urls"][lang].get(c)]
     assert cites.count() == len(linked) >= 1
@@ -203,7 +203,7 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
     shared = tab.locator(".wizard-share").input_value()
     tab.locator(".wizard-back").click()
     last = tree["nodes"][_node_before(tree, answers)]
-    assert tab.locator(".wizard-panel h3").inner_text() == last["question"][lang]
+    expect(tab.locator(".wizard-panel h3")).to_have_text(last["question"][lang])
     assert tab.evaluate("location.hash").endswith(
         "a=" + ".".join(map(str, answers[:-1])) if len(answers) > 1 else f"tree={REVOKE_PATH}"
     )
@@ -212,7 +212,7 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
     tab.goto("about:blank")
     tab.goto(shared)
     wait_ready(tab)
-    assert tab.locator(".wizard-ruling").inner_text() == outcome["ruling"][lang]
+    expect(tab.locator(".wizard-ruling")).to_have_text(outcome["ruling"][lang])
     assert len(tab.locator(".wizard-steps li").all()) == len(answers)
     assert not tab.errors, tab.errors
     foreign = [url for url in tab.requests if not url.startswith(wizard_url)]
@@ -246,22 +246,24 @@ def test_pick_a_situation_by_typing_without_diacritics(
     hash_ = tab.evaluate("location.hash")
     assert f"tree={situation['tree']}" in hash_ and f"s={situation['id']}" in hash_
     tree = data["trees"][situation["tree"]]
-    assert tab.locator(".wizard-panel h3").inner_text() == tree["nodes"][tree["start"]][
-        "question"][lang]
+    expect(tab.locator(".wizard-panel h3")).to_have_text(
+        tree["nodes"][tree["start"]]["question"][lang]
+    )
     # Keyboard: the answers are real buttons reachable with Tab and pressed with Enter.
     tab.locator(".wizard-answer").first.focus()
     tab.keyboard.press("Enter")
+    expect(tab.locator(".wizard-steps li")).to_have_count(1)
     assert "a=1" in tab.evaluate("location.hash")
 
 
 def test_bad_shared_link_is_reported(tab: object, wizard_url: str) -> None:
     tab.goto(f"{wizard_url}wizard/#tree=no-such-tree")
     wait_ready(tab)
-    assert "no-such-tree" in tab.locator(".wizard-error").inner_text()
+    expect(tab.locator(".wizard-error")).to_contain_text("no-such-tree")
     tab.goto(f"{wizard_url}wizard/#tree={REVOKE_PATH}&a=9.9.9")
     tab.reload()
     wait_ready(tab)
-    assert "9.9.9" in tab.locator(".wizard-error").inner_text()
+    expect(tab.locator(".wizard-error")).to_contain_text("9.9.9")
     assert tab.locator(".wizard-answer").count() >= 2  # back at the first question
 
 
@@ -283,6 +285,7 @@ def test_situation_page_links_and_flowchart(
     preset.click()
     wait_ready(tab)
     assert "tree=revoke" in tab.evaluate("location.hash")
+    expect(tab.locator(".wizard-panel h3")).to_be_visible()
     assert tab.locator(".wizard-answer").count() >= 2
 
 
@@ -294,7 +297,7 @@ def test_situation_index_filter(tab: object, wizard_url: str) -> None:
     shown = tab.locator("li:not([hidden]) > .situation-link")
     assert 0 < shown.count() < total
     tab.fill("#situation-filter", "zzzz-nothing")
-    assert tab.locator(".situation-filter-none").is_visible()
+    expect(tab.locator(".situation-filter-none")).to_be_visible()
 
 
 # What this module owns on each page; the theme around it (header, palette toggle, footer,
@@ -324,3 +327,29 @@ def test_axe_no_serious_violations(chromium: object, wizard_url: str, path: str)
     context.close()
     assert checked, "axe checked nothing: the selectors match no element"
     assert not bad, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in bad]
+
+
+def test_every_link_on_assistant_pages_resolves(wizard_site: tuple[Path, Path]) -> None:
+    """Each href on every built situation page, the index and the wizard pages points at a
+    built file (and, with a heading-style fragment, at an element with that id)."""
+    from bs4 import BeautifulSoup
+
+    site_dir = wizard_site[0]
+    pages = sorted(site_dir.glob("situations/**/index.html")) + sorted(
+        site_dir.glob("en/situations/**/index.html")
+    ) + [site_dir / "wizard" / "index.html", site_dir / "en" / "wizard" / "index.html"]
+    assert len(pages) >= 2 * 45
+    checked = 0
+    for page in pages:
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        article = soup.select_one("article") or soup
+        base = "http://site/" + str(page.parent.relative_to(site_dir)) + "/"
+        for node in article.select("a[href], link[href], script[src]"):
+            href = node.get("href") or node.get("src")
+            url = urljoin(base, href)
+            assert url.startswith("http://site/"), f"{page}: external link {href}"
+            if "/wizard/#" in url:  # wizard state, not an anchor
+                url = url.split("#")[0]
+            assert site_target_exists(site_dir, "http://site/", url), f"{page}: {href}"
+            checked += 1
+    assert checked > 500
