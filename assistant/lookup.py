@@ -41,6 +41,9 @@ _JARGON: dict[str, str] = {
     **dict.fromkeys("fix fixed".split(), "correct"),
     **dict.fromkeys("top highest".split(), "high"),
     **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
+    **dict.fromkeys(
+        "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(), "zrzeczenie"
+    ),
     **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
     **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
 }
