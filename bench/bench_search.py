@@ -158,9 +158,16 @@ def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[s
     for query, *_ in queries[:cold]:
         started = time.perf_counter()
         subprocess.run(
-            [str(ROOT / ".venv" / "bin" / "bridgelaw"), "search", "--build-dir",
-             str(config.build_dir), "--json", query],
-            capture_output=True, check=False,
+            [
+                str(ROOT / ".venv" / "bin" / "bridgelaw"),
+                "search",
+                "--build-dir",
+                str(config.build_dir),
+                "--json",
+                query,
+            ],
+            capture_output=True,
+            check=False,
         )
         cold_ms.append((time.perf_counter() - started) * 1000)
     return {
@@ -174,18 +181,27 @@ def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[s
 # ------------------------------------------------------------------ sites
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Counting(http.server.SimpleHTTPRequestHandler):
+    """Serves the site and counts the body bytes it sends (workers' fetches included, which
+    the page's DevTools session does not see)."""
+
     def log_message(self, *args: object) -> None:
         pass
 
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+        data = source.read()
+        outputfile.write(data)
+        self.server.sent.append((self.path, len(data)))
+
 
 @contextmanager
-def serve(site: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site))
+def serve(site: Path) -> Iterator[tuple[str, list]]:
+    handler = functools.partial(_Counting, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.sent = []
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"http://127.0.0.1:{server.server_port}", server.sent
     finally:
         server.shutdown()
 
@@ -193,7 +209,6 @@ def serve(site: Path) -> Iterator[str]:
 def build_stock_site(content: Path, work: Path) -> Path:
     """The same content built with Material's stock search (lang: pl) instead of ours."""
     import yaml
-
     from search_site import _mkdocs_config
 
     config = _mkdocs_config(content)
@@ -211,7 +226,9 @@ def build_stock_site(content: Path, work: Path) -> Path:
     site = work / "stock-site"
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config_file), "-d", str(site)],
-        cwd=ROOT, check=True, capture_output=True,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
         env={"NO_MKDOCS_2_WARNING": "1", "PYTHONUTF8": "1", "PATH": "/usr/bin:/bin"},
     )
     return site
@@ -233,7 +250,8 @@ def our_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa: A
         page.fill(".bl-search__input", query)
         page.wait_for_function(
             "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
-            arg=query, timeout=15_000,
+            arg=query,
+            timeout=15_000,
         )
         links = page.query_selector_all(".bl-search__result a")
         return laws_of([a.get_attribute("href") for a in links])
@@ -255,26 +273,26 @@ def stock_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa:
     return run
 
 
-def site_costs(browser, origin: str, queries: list[str]) -> dict[str, float]:  # noqa: ANN001
+def site_costs(browser, served: tuple[str, list], queries: list[str]) -> dict[str, float]:  # noqa: ANN001
     """First-search bytes (everything loaded after opening the search) and keystroke-to-results
     with the CPU throttled 4x, for our site search."""
+    origin, sent = served
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    sizes: dict[str, int] = {}
-    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
     page.goto(f"{origin}/laws/2017/64/")
     page.wait_for_load_state("networkidle")
-    before = sum(sizes.values())
+    before = len(sent)
     page.keyboard.press("/")
     page.fill(".bl-search__input", queries[0])
     page.wait_for_function(
         "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
-        arg=queries[0], timeout=15_000,
+        arg=queries[0],
+        timeout=15_000,
     )
     page.wait_for_load_state("networkidle")
-    first_bytes = sum(sizes.values()) - before
+    first_bytes = sum(size for _, size in sent[before:])
+    first_files = len(sent) - before
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     timings = []
     for query in queries[1:]:
@@ -298,6 +316,7 @@ def site_costs(browser, origin: str, queries: list[str]) -> dict[str, float]:  #
     context.close()
     return {
         "first search KB": first_bytes / 1024,
+        "first search files": first_files,
         "keystroke→results p50 ms (4x CPU)": statistics.median(timings),
         "keystroke→results p95 ms (4x CPU)": percentile(timings, 0.95),
     }
@@ -323,11 +342,16 @@ def main() -> int:
         big_config, big_took = build_whoosh(big, work / "build10")
         quality["bridgelaw search"] = evaluate(cli_engine(config), queries)
         rounds = 3 if args.quick else 20
-        speed["CLI, snapshot"] = {"index build s": took, **cli_latency(config, queries, rounds, 5 if args.quick else 20)}
-        speed["CLI, 10x"] = {"index build s": big_took, **cli_latency(big_config, queries, rounds, 5 if args.quick else 20)}
+        speed["CLI, snapshot"] = {
+            "index build s": took,
+            **cli_latency(config, queries, rounds, 5 if args.quick else 20),
+        }
+        speed["CLI, 10x"] = {
+            "index build s": big_took,
+            **cli_latency(big_config, queries, rounds, 5 if args.quick else 20),
+        }
         if not args.no_browser:
             from playwright.sync_api import sync_playwright
-
             from search_site import build_search_site
 
             started = time.perf_counter()
@@ -335,21 +359,35 @@ def main() -> int:
             site_took = time.perf_counter() - started
             stock = build_stock_site(work / "site-small" / "content", work)
             with sync_playwright() as p, serve(site) as ours, serve(stock) as theirs:
+                stock_index = (stock / "search" / "search_index.json").stat().st_size / 1024
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
-                quality["site search (Pagefind)"] = evaluate(our_site_engine(page, ours), queries)
+                quality["site search (Pagefind)"] = evaluate(
+                    our_site_engine(page, ours[0]), queries
+                )
                 page.close()
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
-                quality["stock Material search"] = evaluate(stock_site_engine(page, theirs), queries)
+                quality["stock Material search"] = evaluate(
+                    stock_site_engine(page, theirs[0]), queries
+                )
+                speed["stock Material search"] = {
+                    "index KB loaded on every first page": stock_index
+                }
                 page.close()
                 words = [q[0] for q in queries if q[3] != "number"]
-                speed["site, snapshot"] = {"site build+index s": site_took, **site_costs(browser, ours, words)}
+                speed["site, snapshot"] = {
+                    "site build+index s": site_took,
+                    **site_costs(browser, ours, words),
+                }
                 if not args.quick:
                     started = time.perf_counter()
                     big_site = build_search_site(big, work / "site-big")
                     big_site_took = time.perf_counter() - started
                     with serve(big_site) as big_origin:
-                        speed["site, 10x"] = {"site build+index s": big_site_took, **site_costs(browser, big_origin, words)}
+                        speed["site, 10x"] = {
+                            "site build+index s": big_site_took,
+                            **site_costs(browser, big_origin, words),
+                        }
                 browser.close()
 
     print("## Quality\n")

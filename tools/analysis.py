@@ -55,6 +55,19 @@ def _mobile_e(stem: str) -> str | None:
     return None
 
 
+def mobile_e_forms(word: str) -> list[str]:
+    """Other surface forms of a word whose "e" comes and goes (dziadka -> dziadek, dziadek ->
+    dziadka), folded; for engines that stem but do not know this rule (Pagefind)."""
+    folded = fold(word.lower())
+    forms = []
+    if _mobile_e(folded):  # dziadek -> dziadka
+        forms.append(folded[:-2] + folded[-1] + "a")
+    stem = _stemmer("polish").stemWord(folded)
+    if len(stem) >= 4 and stem[-1] in "kc" and stem[-2] not in "aeiouy" and stem != folded:
+        forms.append(stem[:-1] + "e" + stem[-1])  # dziadka -> dziadk -> dziadek
+    return [form for form in forms if form != folded]
+
+
 def _light_stem(folded: str) -> str | None:
     """The word without its trailing vowels (wyjscie, wyjscia -> wyjsc): Snowball reads a
     folded "-cie" as an ending and cuts too much, and this variant meets it halfway."""

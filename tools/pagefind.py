@@ -21,7 +21,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.analysis import fold
+from tools.analysis import fold, mobile_e_forms
 from tools.errors import BridgelawError
 
 OUTPUT = "pagefind"
@@ -36,10 +36,17 @@ class Record:
     """One Pagefind record: a law unit with its anchor url."""
 
     url: str
-    content: str
+    content: str  # body text, weight 1
     language: str
     meta: dict[str, str]
     filters: dict[str, list[str]] = field(default_factory=dict)
+    weighted: list[tuple[str, float]] = field(default_factory=list)  # (text, Pagefind weight)
+
+
+# Pagefind weights (1 is body text): a law's own title says most about what the law is for.
+LAW_TITLE_WEIGHT = 7.0
+UNIT_TITLE_WEIGHT = 3.0
+TERMS_WEIGHT = 2.0
 
 
 @dataclass
@@ -52,9 +59,12 @@ class SitePages:
 
 
 def with_folded(text: str) -> str:
-    """The text followed by its diacritic-folded words where they differ (ł -> l included)."""
-    extra = [word for word in re.findall(r"\w+", text) if fold(word) != word]
-    folded = " ".join(dict.fromkeys(fold(word) for word in extra))
+    """The text followed by its diacritic-folded words where they differ (ł -> l included) and
+    the forms of words whose "e" comes and goes (dziadka -> dziadek), which Pagefind lacks."""
+    words = re.findall(r"\w+", text)
+    extra = [fold(word) for word in words if fold(word) != word]
+    extra += [form for word in words for form in mobile_e_forms(word)]
+    folded = " ".join(dict.fromkeys(extra))
     return f"{text}\n{folded}" if folded else text
 
 
@@ -85,17 +95,24 @@ def law_records(url: str, soup, lang: str, terms: dict[str, list[str]]) -> list[
             continue
         unit_title = cell.select_one(".unit-title")
         title = page_title + (f" › {_text(unit_title)}" if unit_title else "")
-        content = _text(cell)
+        weighted = []
+        if unit_title is not None:
+            weighted.append((with_folded(_text(unit_title)), UNIT_TITLE_WEIGHT))
+            unit_title.extract()
         if unit_id == number:
             # The law's own record carries its title and its glossary terms in both languages.
-            content = " ".join([page_title, content, *terms.get(number, [])])
+            title_text = re.sub(r"^\D*\d+\.\s*", "", page_title)  # "Prawo 64. X" -> "X"
+            weighted.append((with_folded(title_text), LAW_TITLE_WEIGHT))
+            if terms.get(number):
+                weighted.append((with_folded(" · ".join(terms[number])), TERMS_WEIGHT))
         records.append(
             Record(
                 url=f"{url}#{unit_id}",
-                content=with_folded(content),
+                content=with_folded(_text(cell)),
                 language=lang,
                 meta={"title": title, "unit": unit_id, "law": number, "edition": edition},
                 filters={"edition": [edition]} if edition else {},
+                weighted=weighted,
             )
         )
     return records
@@ -172,10 +189,15 @@ def record_html(record: Record) -> str:
         for key, values in sorted(record.filters.items())
         for value in values
     )
+    weighted = "".join(
+        f'<p data-pagefind-weight="{weight}">{html.escape(text)}</p>'
+        for text, weight in record.weighted
+    )
     return (
         f'<!doctype html><html lang="{record.language}"><head><meta charset="utf-8">'
         f"<title>{html.escape(record.meta.get('title', ''))}</title></head><body>"
-        f"<main data-pagefind-body>{tags}{filters}<p>{html.escape(record.content)}</p></main>"
+        f"<main data-pagefind-body>{tags}{filters}{weighted}"
+        f"<p>{html.escape(record.content)}</p></main>"
         "</body></html>"
     )
 

@@ -10,6 +10,28 @@
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
   var MAX_CHARS = 200;
   var MAX_RESULTS = 10;
+  var CANDIDATES = 12; // results whose fragments are loaded, then grouped by law
+  var LAW_WEIGHTS = [1, 0.5, 0.25]; // a law's best, second and third unit make its rank
+  var PER_LAW = 3;
+
+  /** Results grouped by law, as the CLI does: a law with several matching units outranks one
+   * lucky unit elsewhere, and the units of one law stay together, best first. */
+  function byLaw(scored) {
+    var groups = {}, order = [];
+    scored.forEach(function (s) {
+      var meta = s.data.meta || {};
+      var key = meta.law ? meta.edition + "/" + meta.law : s.data.url;
+      if (!groups[key]) { groups[key] = []; order.push(key); }
+      groups[key].push(s);
+    });
+    function lawScore(members) {
+      return members.slice(0, LAW_WEIGHTS.length).reduce(function (sum, s, i) { return sum + LAW_WEIGHTS[i] * s.score; }, 0);
+    }
+    var first = {}, rank = {};
+    order.forEach(function (key, i) { first[key] = i; rank[key] = lawScore(groups[key]); });
+    order.sort(function (a, b) { return rank[b] - rank[a] || first[a] - first[b]; });
+    return order.reduce(function (out, key) { return out.concat(groups[key].slice(0, PER_LAW)); }, []);
+  }
   var TEXT = {
     pl: {
       open: "Szukaj", label: "Szukaj w przepisach", placeholder: "Szukaj: słowo, zwrot albo numer (64B3)",
@@ -108,7 +130,8 @@
   function loadPagefind() {
     if (!pagefind) {
       pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
-        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname })).then(function () {
+        // noWorker: the search runs on the page itself, which saves the 41 KB worker script
+        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true })).then(function () {
           if (pf.init) pf.init();
           return pf;
         });
@@ -211,12 +234,15 @@
       .then(function (pf) { return pf.search(query); })
       .then(function (found) {
         if (mine !== generation || !found) return null;
-        return Promise.all(found.results.slice(0, MAX_RESULTS).map(function (r) { return r.data(); }));
+        var top = found.results.slice(0, CANDIDATES);
+        return Promise.all(top.map(function (r) { return r.data(); })).then(function (data) {
+          return data.map(function (d, i) { return { data: d, score: top[i].score }; });
+        });
       })
-      .then(function (data) {
-        if (mine !== generation || !data) return;
-        var items = data.map(function (d) {
-          var meta = d.meta || {};
+      .then(function (scored) {
+        if (mine !== generation || !scored) return;
+        var items = byLaw(scored).slice(0, MAX_RESULTS).map(function (s) {
+          var d = s.data, meta = d.meta || {};
           // law units carry their real address (page + anchor) in the "target" metadata
           return { id: meta.unit || "", title: meta.title || d.url, url: siteUrl(meta.target || d.url), excerpt: excerptNodes(d.excerpt || "") };
         });
