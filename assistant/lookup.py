@@ -35,7 +35,8 @@ _JARGON: dict[str, str] = {
         "as asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
     ),
     **dict.fromkeys("ace king queen jack ten".split(), "honour"),
-    **dict.fromkeys("stol stolu stole stolem".split(), "dziadek"),
+    # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
+    **dict.fromkeys("stol stolu".split(), "dziadek"),
     **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
     **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
     **dict.fromkeys("fix fixed".split(), "correct"),
