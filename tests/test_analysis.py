@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tools.analysis import english_analyzer, fold, polish_analyzer, terms
+from tools.analysis import english_analyzer, fold, mobile_e_forms, polish_analyzer, terms
 
 POLISH_TABLE = [
     # word as typed, terms the analyzer must produce (a subset is enough: variants may grow)
@@ -90,3 +90,11 @@ def test_import_clean_under_warnings_as_errors() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "dziadk" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("word", "forms"),
+    [("dziadka", ["dziadek"]), ("dziadek", ["dziadka"]), ("karta", []), ("renonsu", [])],
+)
+def test_mobile_e_forms_for_pagefind(word: str, forms: list[str]) -> None:
+    assert mobile_e_forms(word) == forms
