@@ -227,7 +227,12 @@ def _face_down_lead(corpus: Corpus) -> None:
     assert "Organizacja Nadzorująca" in footnotes
 
 
+def _claim_agreement(corpus: Corpus) -> None:
+    assert "w żadnym normalnym wariancie" in law_text(corpus, 1997, 69, "69B")
+
+
 EDITION_FACTS = {
+    "claim-agreed-then-disputed": _claim_agreement,
     "both-sides-revoked": _revoke_exceptions,
     "revoke-corrected-under-62c3": _revoke_exceptions,
     "revoke-damage-not-repaired": _revoke_c2,
