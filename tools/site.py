@@ -15,8 +15,9 @@ from tools.config import Config
 from tools.errors import BridgelawError
 
 
-def run_mkdocs(config: Config, out_dir: Path) -> None:
-    """`mkdocs build` of config.root/mkdocs.yml into out_dir; a failure raises BridgelawError."""
+def run_mkdocs(config: Config, out_dir: Path) -> str:
+    """`mkdocs build` of config.root/mkdocs.yml into out_dir; returns its log, a failure raises
+    BridgelawError with the log."""
     args = [sys.executable, "-m", "mkdocs", "build", "--clean",
             "--config-file", str(config.root / "mkdocs.yml"), "--site-dir", str(out_dir)]
     if config.strict:
@@ -35,6 +36,7 @@ def run_mkdocs(config: Config, out_dir: Path) -> None:
     for line in result.stderr.splitlines():
         if "WARNING" in line:
             print(line, file=sys.stderr)
+    return result.stderr + result.stdout
 
 
 def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:

@@ -1,0 +1,230 @@
+"""The real site built (strict) from the bundled snapshot: languages, self-containment, every
+internal link and anchor, flowcharts, assets, and keeping the last good site on failure."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import posixpath
+import re
+import shutil
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from tools.config import Config
+from tools.errors import BridgelawError
+
+HERE = Path(__file__).parent
+
+
+def _builder():
+    """The browser tests' site builder (tests/browser/conftest.py), loaded by path."""
+    spec = importlib.util.spec_from_file_location("bridgelaw_site_builder",
+                                                  HERE / "browser" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site root (mkdocs.yml, content/, build/, site/) built from the real snapshot only."""
+    builder = _builder()
+    root = tmp_path_factory.mktemp("realsite")
+    builder.build_test_site(root, builder.real_corpus(), english=False)
+    return root
+
+
+@pytest.fixture(scope="module")
+def html_pages(built: Path) -> dict[str, BeautifulSoup]:
+    """Every built HTML page by its path under site/."""
+    site = built / "site"
+    return {p.relative_to(site).as_posix(): BeautifulSoup(p.read_text(encoding="utf-8"),
+                                                          "html.parser")
+            for p in sorted(site.rglob("*.html"))}
+
+
+def test_pages_exist_in_both_languages(built: Path, html_pages: dict) -> None:
+    """Every law page, compare page, glossary, index and assistant page exists in pl and en."""
+    for path in ("laws/2017/64/index.html", "laws/1997/41/index.html", "compare/64/index.html",
+                 "glossary/index.html", "terms/index.html", "laws/index.html",
+                 "wizard/index.html", "situations/index.html", "index.html"):
+        assert path in html_pages, path
+        assert f"en/{path}" in html_pages, path
+    assert sum(p.startswith("laws/1997/") for p in html_pages) == 31
+    assert sum(p.startswith("en/laws/2017/") for p in html_pages) == 3
+
+
+def test_each_page_has_its_language(html_pages: dict) -> None:
+    """Pages under en/ say lang="en", all others lang="pl"."""
+    for path, soup in html_pages.items():
+        expected = "en" if path.startswith("en/") else "pl"
+        assert soup.html.get("lang") == expected, path
+
+
+def _is_external(url: str) -> bool:
+    return bool(urlsplit(url).scheme in ("http", "https") or url.startswith("//"))
+
+
+def test_nothing_loads_from_another_host(built: Path, html_pages: dict) -> None:
+    """No script, stylesheet, font, image or frame of any page comes from another host, and no
+    CSS file imports or points at one (no Google Fonts, no CDN)."""
+    loads = {"script": "src", "img": "src", "iframe": "src", "source": "srcset",
+             "audio": "src", "video": "src", "embed": "src", "object": "data"}
+    for path, soup in html_pages.items():
+        for tag, attr in loads.items():
+            for node in soup.find_all(tag):
+                assert not _is_external(node.get(attr, "")), (path, str(node)[:120])
+        for node in soup.find_all("link"):
+            if set(node.get("rel", [])) & {"stylesheet", "icon", "preload", "modulepreload",
+                                           "manifest", "prefetch", "preconnect"}:
+                assert not _is_external(node.get("href", "")), (path, str(node))
+        for node in soup.find_all(["image", "use"]):
+            href = node.get("href") or node.get("xlink:href") or ""
+            assert not _is_external(href), (path, str(node)[:120])
+    for css in (built / "site").rglob("*.css"):
+        text = css.read_text(encoding="utf-8")
+        for url in re.findall(r"url\(\s*['\"]?([^'\")]+)", text):
+            assert not _is_external(url), (css, url)
+        assert "@import url(http" not in text and "fonts.googleapis" not in text, css
+    everything = "".join(str(soup) for soup in html_pages.values())
+    for host in ("fonts.googleapis.com", "fonts.gstatic.com", "unpkg.com", "cdn.jsdelivr.net"):
+        assert host not in everything
+
+
+def _anchors(soup: BeautifulSoup) -> set[str]:
+    return {node["id"] for node in soup.find_all(id=True)} | {
+        node["name"] for node in soup.find_all("a", attrs={"name": True})}
+
+
+def test_no_broken_internal_link_or_anchor(built: Path, html_pages: dict) -> None:
+    """Every internal link of every page (including the inlined flowcharts) leads to a file that
+    exists and, with a fragment, to an element with that id."""
+    site = built / "site"
+    broken, checked = [], 0
+    for path, soup in html_pages.items():
+        base = posixpath.dirname(path)
+        links = [a.get("href") for a in soup.find_all("a")]
+        links += [a.get("xlink:href") for a in soup.find_all("a") if a.get("xlink:href")]
+        for href in filter(None, links):
+            if _is_external(href) or href.startswith(("mailto:", "javascript:", "data:")):
+                continue
+            parts = urlsplit(href)
+            if parts.path.startswith("/"):
+                target = parts.path.lstrip("/")
+            else:
+                target = posixpath.normpath(posixpath.join(base, unquote(parts.path))) \
+                    if parts.path else path
+            if target in (".", ""):
+                target = "index.html"
+            if not target.endswith(".html") and not Path(site, target).is_file():
+                target = posixpath.join(target, "index.html")
+            checked += 1
+            if not (site / target).is_file():
+                broken.append((path, href, "no such file"))
+                continue
+            fragment = unquote(parts.fragment)
+            if "=" in fragment:  # the wizard's state in the hash ("#tree=revoke&s=..."), no id
+                fragment = ""
+            if fragment and target in html_pages and fragment not in _anchors(html_pages[target]):
+                broken.append((path, href, "no such anchor"))
+    assert checked > 1000
+    assert broken == []
+
+
+def test_heading_ids_keep_polish_letters(html_pages: dict) -> None:
+    """The slugify keeps "ł": the h1 of Law 64 has "fałszywego" in its id."""
+    h1 = html_pages["laws/2017/64/index.html"].find("h1")
+    assert "fałszywego" in h1["id"]
+
+
+def test_unit_anchors_and_meta_on_law_page(html_pages: dict) -> None:
+    """#64B3 is an element on both language pages; the page states edition, source and date."""
+    for path in ("laws/2017/64/index.html", "en/laws/2017/64/index.html"):
+        soup = html_pages[path]
+        assert soup.find(id="64B3") is not None
+        meta = soup.select_one(".law-meta").get_text(" ")
+        assert "2017" in meta and "2026-11-22" in meta
+    en = html_pages["en/laws/2017/64/index.html"]
+    assert "not in this build" in en.select_one(".no-text").get_text()
+    assert en.select_one('.no-text a[href="https://www.pzbs.pl/sedziowie/mpb/2017/en/p64.html"]')
+
+
+def test_flowcharts_inlined(built: Path, html_pages: dict) -> None:
+    """Law pages carry every part of the charts of the trees whose laws include them; situation
+    pages carry their tree's chart; no placeholder is left empty."""
+    data = json.loads((built / "build" / "assistant.json").read_text(encoding="utf-8"))
+    trees = data["trees"]
+    for number in (45, 50, 64):
+        soup = html_pages[f"laws/2017/{number}/index.html"]
+        wanted = sorted(tid for tid, tree in trees.items()
+                        if any(re.match(r"\d+", law).group(0) == str(number)
+                               for law in tree["laws"]))
+        found = sorted(fig["id"].removeprefix("flowchart-")
+                       for fig in soup.select("figure.flowchart"))
+        assert found == wanted, number
+        for tree_id in wanted:
+            parts = data["flowcharts"][tree_id]["pl"]
+            assert len(soup.select(f'figure[id="flowchart-{tree_id}"] svg')) == len(parts)
+    situations = [p for p in html_pages if re.match(r"(en/)?situations/[^/]+/index.html", p)]
+    assert situations
+    for path in situations:
+        soup = html_pages[path]
+        assert not soup.select("div.flowchart[data-tree]"), path
+        if soup.select("figure.flowchart"):
+            assert soup.select("figure.flowchart svg"), path
+    assert not any(soup.select(".flowchart .missing") for soup in html_pages.values())
+
+
+def test_svg_ids_unique_per_page(html_pages: dict) -> None:
+    """Graphviz ids of several inlined charts do not collide."""
+    for path, soup in html_pages.items():
+        ids = [node["id"] for node in soup.find_all(id=True)]
+        assert len(ids) == len(set(ids)), (path, sorted({i for i in ids if ids.count(i) > 1}))
+
+
+def test_assets_copied_and_indexed(built: Path) -> None:
+    """The wizard's data and the charts are in the site, and Pagefind indexed it."""
+    site = built / "site"
+    assert (site / "assets/assistant/assistant.json").read_bytes() == \
+        (built / "build/assistant.json").read_bytes()
+    svgs = sorted(p.name for p in (built / "build/flowcharts").glob("*.svg"))
+    assert sorted(p.name for p in (site / "assets/assistant/flowcharts").glob("*.svg")) == svgs
+    assert (site / "pagefind" / "pagefind.js").is_file()
+
+
+def test_mkdocs_log_is_clean(built: Path, tmp_path: Path) -> None:
+    """A strict rebuild logs no warning and no end-of-life banner (switched off on purpose)."""
+    from tools.site import run_mkdocs
+
+    config = replace(Config(), root=built, content_dir=built / "content",
+                     site_dir=built / "site", build_dir=built / "build", strict=True)
+    log = run_mkdocs(config, tmp_path / "out")
+    assert "WARNING" not in log
+    assert "end of life" not in log
+    assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_failed_build_keeps_last_good_site(built: Path, tmp_path: Path) -> None:
+    """A broken page fails the strict build with a clear error naming mkdocs.yml and the page,
+    and the site that was there stays as it was."""
+    root = tmp_path / "root"
+    shutil.copytree(built, root, ignore=shutil.ignore_patterns("site"))
+    shutil.copytree(built / "site", root / "site")
+    before = (root / "site" / "laws/2017/64/index.html").read_bytes()
+    (root / "content/pl/broken.md").write_text("# Zły\n\n[link](laws/2017/64.md#64Z9)\n",
+                                               encoding="utf-8")
+    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
+                     build_dir=root / "build", strict=True)
+    from tools.site import build_site
+
+    with pytest.raises(BridgelawError) as error:
+        build_site(config)
+    assert "mkdocs.yml" in str(error.value) and "64Z9" in str(error.value)
+    assert (root / "site" / "laws/2017/64/index.html").read_bytes() == before
+    assert not (root / "site" / "broken").exists()
+    assert sorted(p.name for p in root.iterdir() if p.name.startswith(".site")) == []
