@@ -41,6 +41,7 @@ _JARGON: dict[str, str] = {
     **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
     **dict.fromkeys("fix fixed".split(), "correct"),
     **dict.fromkeys("top highest".split(), "high"),
+    **dict.fromkeys("12 12th".split(), "dwunastej twelfth"),
     **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
     **dict.fromkeys(
         "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(), "zrzeczenie"
