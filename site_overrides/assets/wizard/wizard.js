@@ -73,9 +73,27 @@
     return fold(text).split(/[^a-z0-9]+/).filter(function (w) { return w.length > 0; });
   }
 
-  function matchesAll(haystack, query) {
-    var folded = fold(haystack);
-    return words(query).every(function (w) { return folded.indexOf(w) !== -1; });
+  /* Query words cut to a stem-like prefix, 70% of the word and at least four letters
+   * ("partnerowi" -> "partner", "renonsu" -> "renon"), so an inflected word still finds the
+   * catalogue's form; one- and two-letter words are skipped. */
+  function queryStems(query) {
+    return words(query)
+      .filter(function (w) { return w.length > 2 || /^[0-9]+$/.test(w); })
+      .map(function (w) {
+        return w.length > 4 ? w.slice(0, Math.max(4, Math.ceil(w.length * 0.7))) : w;
+      });
+  }
+
+  /* Which items to show: those matching the most query words (all of them when possible). */
+  function bestMatches(texts, query) {
+    var stems = queryStems(query);
+    if (!stems.length) return texts.map(function () { return true; });
+    var scores = texts.map(function (text) {
+      var folded = fold(text);
+      return stems.filter(function (w) { return folded.indexOf(w) !== -1; }).length;
+    });
+    var best = Math.max.apply(null, scores);
+    return scores.map(function (score) { return best > 0 && score === best; });
   }
 
   function el(tag, attrs, text) {
@@ -102,13 +120,14 @@
     var links = Array.prototype.slice.call(document.querySelectorAll(".situation-link"));
     var none = document.querySelector(".situation-filter-none");
     function apply() {
-      var query = input.value;
       var shown = 0;
-      links.forEach(function (link) {
+      var keep = bestMatches(links.map(function (link) {
+        return link.getAttribute("data-words") + " " + link.textContent;
+      }), input.value);
+      links.forEach(function (link, i) {
         var item = link.closest("li") || link;
-        var ok = matchesAll(link.getAttribute("data-words") + " " + link.textContent, query);
-        item.hidden = !ok;
-        if (ok) shown += 1;
+        item.hidden = !keep[i];
+        if (keep[i]) shown += 1;
       });
       document.querySelectorAll(".situation-group").forEach(function (group) {
         var visible = group.querySelectorAll("li:not([hidden])").length;
@@ -275,9 +294,12 @@
     });
     input.addEventListener("input", function () {
       var shown = 0;
-      items.forEach(function (item) {
-        item.hidden = !matchesAll(item.getAttribute("data-words"), input.value);
-        if (!item.hidden) shown += 1;
+      var keep = bestMatches(items.map(function (item) {
+        return item.getAttribute("data-words");
+      }), input.value);
+      items.forEach(function (item, i) {
+        item.hidden = !keep[i];
+        if (keep[i]) shown += 1;
       });
       none.hidden = shown !== 0;
     });
