@@ -33,6 +33,7 @@ UI: dict[str, dict[str, str]] = {
         "answer": "Krótka odpowiedź",
         "laws": "Przepisy",
         "no_page": "brak tekstu tego przepisu w tej wersji serwisu",
+        "other_lang": "",
         "wizard": "Kreator orzeczeń",
         "wizard_link": "Przejdź krok po kroku: {tree}",
         "flowchart": "Schemat",
@@ -59,6 +60,7 @@ UI: dict[str, dict[str, str]] = {
         "answer": "Short answer",
         "laws": "Laws",
         "no_page": "the text of this law is not in this build of the site",
+        "other_lang": "Polish text: the English text of this law is not in this build",
         "wizard": "Ruling wizard",
         "wizard_link": "Walk through it step by step: {tree}",
         "flowchart": "Flowchart",
@@ -132,8 +134,16 @@ def _law_links(situation: Situation, corpus: Corpus, lang: str, page_dir: str) -
     for cite in situation.laws:
         url = cite_url(corpus, lang, cite)
         title = cite_title(corpus, lang, cite)
+        other = "pl" if lang != "pl" else ""
+        other_url = cite_url(corpus, other, cite) if other and not url else ""
         if url:
             link = f'<a href="{_attr(_relative(url, page_dir))}">{_md(cite)}</a>'
+        elif other_url:  # say plainly that the link leads to the Polish text
+            title = title or cite_title(corpus, other, cite)
+            link = (
+                f'<a href="{_attr(_relative(other_url, page_dir))}" hreflang="pl">{_md(cite)}</a>'
+                f" ({ui['other_lang']})"
+            )
         else:
             link = f"{_md(cite)} ({ui['no_page']})"
         lines.append(f"- {link}" + (f" — {_md(title)}" if title else ""))
