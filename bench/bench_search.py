@@ -17,6 +17,7 @@ import argparse
 import copy
 import functools
 import http.server
+import os
 import random
 import re
 import statistics
@@ -148,12 +149,13 @@ def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[s
     from tools.search import search
 
     search("renons", config)  # open the index once: warm means an open index
-    warm = []
+    warm, cpu = [], []
     for _ in range(rounds):
         for query, *_ in queries:
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             search(query, config, limit=10)
             warm.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - used) * 1000)
     cold_ms = []
     for query, *_ in queries[:cold]:
         started = time.perf_counter()
@@ -173,6 +175,8 @@ def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[s
     return {
         "warm p50 ms": statistics.median(warm),
         "warm p95 ms": percentile(warm, 0.95),
+        "warm CPU p50 ms": statistics.median(cpu),
+        "warm CPU p95 ms": percentile(cpu, 0.95),
         "cold p50 ms": statistics.median(cold_ms),
         "cold p95 ms": percentile(cold_ms, 0.95),
     }
@@ -332,7 +336,9 @@ def main() -> int:
     big = synthetic(corpus)
     kinds = [k for k in KINDS if any(q[3] == k for q in queries)]
     print(f"corpus: {source}; {len(corpus.laws)} laws, 10x synthetic: {len(big.laws)} laws")
-    print(f"queries: {QUERIES.relative_to(ROOT)} ({len(queries)})\n")
+    print(f"queries: {QUERIES.relative_to(ROOT)} ({len(queries)})")
+    load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
+    print(f"machine: {os.cpu_count()} CPUs, load average {load} at start\n")
 
     quality: dict[str, dict[str, list[int | None]]] = {}
     speed: dict[str, dict[str, float]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import heapq
 import html
 import json
@@ -10,6 +11,7 @@ import re
 import time
 from dataclasses import asdict, dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from tools.errors import BridgelawError
 
 MAX_QUERY_CHARS = 200
 SNIPPET_WORDS = 28
+SNIPPET_SCAN = 600  # words of a document looked at for the snippet window
 # How much a law's second and third best units add to its rank.
 LAW_WEIGHTS = (0.5, 0.25)
 # How much the law as a whole (its title and all its text) counts towards its rank.
@@ -35,7 +38,7 @@ KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
 POINTER_KINDS = ("glossary", "situation")
 LIFT_WEIGHT = 0.5
 # Best matches read and grouped by law before the final cut.
-CANDIDATES = 120
+CANDIDATES = 60
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
 _WORD = re.compile(r"\w+")
@@ -141,6 +144,8 @@ class _Index:
             )
             for p in pairs
         ]
+        for pl_forms, en_forms, pair in self.pairs:
+            pair["_terms"] = {t for sets in (*pl_forms, *en_forms) for ts in sets for t in ts}
         outline_file = path / "outline_ids.json"
         self.official: dict[str, list[str]] = (
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
@@ -162,6 +167,8 @@ def open_index(path: Path) -> _Index:
     if key not in _OPEN:
         _OPEN.clear()
         _OPEN[key] = _Index(path)
+        # The open index lives as long as the process: keep the collector from walking it.
+        gc.freeze()
     return _OPEN[key]
 
 
@@ -180,8 +187,11 @@ def expand(words: list[str], pairs: list[tuple[list, list, dict]]) -> list[str]:
     """Words of the other language for each glossary term the query names in full (any form)."""
     pl_sets = [set(polish_terms(w)) for w in words]
     en_sets = [set(english_terms(w)) for w in words]
+    seen = set().union(*pl_sets, *en_sets)
     extra: list[str] = []
     for pl_forms, en_forms, pair in pairs:
+        if seen.isdisjoint(pair["_terms"]):
+            continue  # no word of the query occurs in any form of this term
         if any(_covers(en_sets, form) for form in en_forms):
             extra.extend(_WORD.findall(pair["pl"].lower()))
         if any(_covers(pl_sets, form) for form in pl_forms):
@@ -281,18 +291,26 @@ def _filters(lang: str | None, edition: int | None):  # noqa: ANN202 - a Whoosh 
     return And(parts) if parts else None
 
 
+@lru_cache(maxsize=200_000)
+def _all_terms(word: str) -> frozenset[str]:
+    return frozenset((*polish_terms(word), *english_terms(word)))
+
+
 def _snippet(text: str, marks: set[str]) -> str:
     """A window of the text around its matched words, escaped, matches wrapped in <mark>."""
-    words = list(_WORD.finditer(text))
+    words = []
+    for match in _WORD.finditer(text):
+        words.append(match)
+        if len(words) >= SNIPPET_SCAN:  # a whole law's text: its opening part is enough
+            break
     if not words:
         return ""
-    hit = [
-        bool(marks & (set(polish_terms(m.group().lower())) | set(english_terms(m.group().lower()))))
-        for m in words
-    ]
+    hit = [not marks.isdisjoint(_all_terms(m.group().lower())) for m in words]
     best, best_count = 0, -1
+    count = sum(hit[:SNIPPET_WORDS])
     for start in range(0, max(1, len(words) - SNIPPET_WORDS + 1)):
-        count = sum(hit[start : start + SNIPPET_WORDS])
+        if start:  # slide the window by one word
+            count += hit[start + SNIPPET_WORDS - 1] - hit[start - 1]
         if count > best_count:
             best, best_count = start, count
     start = max(0, best - 2) if best_count else 0

@@ -9,8 +9,8 @@
   var ROOT = new URL("../../", script ? script.src : location.href);
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
   var MAX_CHARS = 200;
-  var MAX_RESULTS = 10;
-  var CANDIDATES = 12; // results whose fragments are loaded, then grouped by law
+  var MAX_RESULTS = 8;
+  var CANDIDATES = 8; // results whose fragments are loaded (one request each), grouped by law
   var LAW_WEIGHTS = [1, 0.5, 0.25]; // a law's best, second and third unit make its rank
   var PER_LAW = 3;
 
