@@ -26,6 +26,7 @@
       copy: "Kopiuj link",
       copied: "Skopiowano.",
       noPage: " (tekstu tego przepisu nie ma w tej wersji serwisu)",
+      polishText: "",
       badLink: "Ten link nie pasuje do danych asystenta: ",
       situation: "Sytuacja: ",
       situationPage: "Strona sytuacji",
@@ -53,6 +54,7 @@
       copy: "Copy link",
       copied: "Copied.",
       noPage: " (the text of this law is not in this build of the site)",
+      polishText: " (Polish text: the English text of this law is not in this build)",
       badLink: "This link does not fit the assistant data: ",
       situation: "Situation: ",
       situationPage: "Situation page",
@@ -211,6 +213,7 @@
     this.trees = treesById(data);
     this.situations = data.situations || [];
     this.urls = (data.cite_urls || {})[lang] || {};
+    this.polishUrls = (data.cite_urls || {}).pl || {};
   }
 
   Wizard.prototype.go = function (state) {
@@ -231,9 +234,14 @@
     cites.forEach(function (cite) {
       var item = el("li");
       var url = self.urls[cite];
+      var polish = self.lang !== "pl" ? self.polishUrls[cite] : "";
       if (url) {
         var link = el("a", { href: new URL(url, ROOT).href, className: "wizard-cite" }, cite);
         item.appendChild(link);
+      } else if (polish) {
+        item.appendChild(el("a", { href: new URL(polish, ROOT).href, className: "wizard-cite",
+          hreflang: "pl" }, cite));
+        item.appendChild(document.createTextNode(self.ui.polishText));
       } else {
         item.appendChild(el("span", { className: "wizard-cite" }, cite));
         item.appendChild(document.createTextNode(self.ui.noPage));
