@@ -47,6 +47,7 @@ class Record:
 LAW_TITLE_WEIGHT = 7.0
 UNIT_TITLE_WEIGHT = 3.0
 TERMS_WEIGHT = 2.0
+_HEADING = {7.0: 1, 6.0: 2, 5.0: 3, 4.0: 4, 3.0: 5, 2.0: 6}  # weight -> heading level
 
 
 @dataclass
