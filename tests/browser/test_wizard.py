@@ -200,6 +200,8 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
     for i in range(cites.count()):
         href = cites.nth(i).evaluate("a => a.href")
         assert site_target_exists(wizard_site[0], wizard_url, href), href
+    width = tab.viewport_size["width"]
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
     shot(tab, f"wizard-{lang}-{tab.viewport_name}-ruling", full_page=True)
 
     # Back one step: the last question is shown again, the hash loses its last answer.
