@@ -134,16 +134,21 @@ def base_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(site_dir: Path) -> Iterator[object]:
-    """Debian's Chromium, headless, driven by Playwright (started after the site is built:
-    Pagefind's indexer runs its own asyncio loop, which Playwright's sync API would block)."""
+def playwright(site_dir: Path) -> Iterator[object]:
+    """One Playwright for the session (started after the site is built: Pagefind's indexer runs
+    its own asyncio loop, which Playwright's sync API would block)."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                              args=LAUNCH_ARGS)
-        yield chromium
-        chromium.close()
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: object) -> Iterator[object]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
+    yield chromium
+    chromium.close()
 
 
 def _page(browser: object, viewport: dict[str, int], touch: bool) -> Iterator[object]:
