@@ -139,8 +139,12 @@
       if (lastPointer === "keyboard") openPop(link);
     });
     link.addEventListener("blur", function () {
+      var shown = pop;
       setTimeout(function () {
-        if (pop && !pop.contains(document.activeElement)) closePop();
+        /* only this link's preview, and not when focus went into it */
+        if (pop && pop === shown && popFor === link && !pop.contains(document.activeElement)) {
+          closePop();
+        }
       }, 0);
     });
     /* On a touch screen the first tap previews, the link inside the preview goes there. */
