@@ -219,7 +219,9 @@ def _preview(corpus: Corpus, edition: int, lang: str, target: str) -> dict[str, 
         unit = find_unit(law, target)
         if unit is None:
             return None
-        text, title = _full_text(unit), ""
+        title = unit.title
+        text = " ".join(p for p in [unit.text, *(f"{c.label}. {_full_text(c)}"
+                                                 for c in unit.children)] if p)
     text = re.sub(r"[ \t\r\n]+", " ", text).strip()  # keeps the source's no-break spaces
     if len(text) > PREVIEW_CHARS:
         text = text[:PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
@@ -477,7 +479,10 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
             f'<div class="cell main">{LANG_NAMES[primary_lang]}</div>'
             f'<div class="cell other">{LANG_NAMES[other_lang]}</div></div>'
         )
-    intro = [f'<div class="row lvl0" id="{number}">', _unit_label(number, str(number), lang)]
+    # the law's own row holds its anchor; without text before the first section it is empty
+    empty = " empty" if not (primary.text or (second is not None and second.text)) else ""
+    intro = [f'<div class="row lvl0{empty}" id="{number}">',
+             _unit_label(number, str(number), lang)]
     intro.append(
         f'<div lang="{primary_lang}" class="cell main">'
         f"{r.paragraphs(primary.text, primary_lang, primary.id)}</div>"

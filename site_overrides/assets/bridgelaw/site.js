@@ -90,7 +90,12 @@
     id.className = "xref-pop-id";
     id.textContent = info.id;
     head.appendChild(id);
-    if (info.title) head.appendChild(document.createTextNode(info.title));
+    if (info.title) {
+      var title = document.createElement("span");
+      title.className = "xref-pop-title";
+      title.textContent = info.title;
+      head.appendChild(title);
+    }
     pop.appendChild(head);
     var text = document.createElement("p");
     text.textContent = info.text;
