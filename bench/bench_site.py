@@ -1,0 +1,241 @@
+"""Site benchmarks; prints a table with the targets beside the figures.
+
+- Full build time from the snapshot (scrape offline, index, assistant + flowcharts, site), stage
+  by stage, and the render + site stages on a synthetic corpus ten times larger (the snapshot's
+  laws copied into nine more made-up editions, generated in a temp dir).
+- Bytes transferred (gzip, as a gzip-serving host would send them) for the first load of a law
+  page and for a second law page afterwards, measured by Chromium (CDP encodedDataLength).
+- First contentful paint and largest contentful paint with the CPU throttled 4x and a slow
+  network emulated (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up).
+
+Run: .venv/bin/python bench/bench_site.py   (about two minutes on two cores)
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.config import Config, FetchConfig  # noqa: E402
+from tools.model import Corpus, CrossRef, Law  # noqa: E402
+
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--no-first-run"]
+SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
+                "uploadThroughput": 750_000 / 8}
+COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")
+
+
+def prepare_root(root: Path) -> Config:
+    """A temp project root with the site sources; returns its Config (offline, strict)."""
+    root.mkdir(parents=True)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for lang in ("pl", "en"):
+        (root / "content" / lang).mkdir(parents=True)
+        shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
+    return replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
+                   build_dir=root / "build", strict=True,
+                   fetch=FetchConfig(cache_dir=root / "cache"))
+
+
+def timed(label: str, times: dict[str, float], func, *args):  # noqa: ANN001, ANN201
+    """Run func(*args), record its wall time under label."""
+    start = time.perf_counter()
+    result = func(*args)
+    times[label] = time.perf_counter() - start
+    return result
+
+
+def render_and_site(corpus: Corpus, config: Config, times: dict[str, float]) -> None:
+    """The stages after scrape: pages, assistant data/charts/pages, site (MkDocs + Pagefind)."""
+    from assistant.build import build_assistant
+    from assistant.pages import render_assistant_pages
+    from tools.glossary import load_glossary
+    from tools.index import build_index
+    from tools.outline import load_outline
+    from tools.render import render_site_content
+    from tools.site import build_site
+    from tools.write import write_tree
+
+    files = timed("render pages", times, render_site_content, corpus,
+                  load_outline(config.outline_file), load_glossary(config.glossary_file))
+    timed("write pages", times, write_tree, config.content_dir, files)
+    timed("search index (whoosh)", times, build_index, corpus, config)
+    assistant = timed("assistant + flowcharts", times, build_assistant, corpus, config)
+    write_tree(config.content_dir,
+               render_assistant_pages(assistant.situations, assistant.trees, corpus))
+    timed("site (mkdocs + pagefind)", times, build_site, config)
+
+
+def snapshot_build(root: Path) -> tuple[Corpus, dict[str, float], Config]:
+    """The full build from the bundled snapshot, stage by stage."""
+    from tools.scrape import scrape_corpus
+
+    config = prepare_root(root)
+    times: dict[str, float] = {}
+    corpus = timed("scrape (offline)", times, lambda: scrape_corpus(config).corpus)
+    render_and_site(corpus, config, times)
+    return corpus, times, config
+
+
+def tenfold(corpus: Corpus) -> Corpus:
+    """The corpus plus nine synthetic copies under made-up editions 3001..3009 (text as is)."""
+    import copy
+
+    laws, refs = list(corpus.laws), list(corpus.crossrefs)
+    for k in range(1, 10):
+        for law in corpus.laws:
+            clone: Law = copy.deepcopy(law)
+            clone.edition = 3000 + k
+            clone.source_url = f"http://127.0.0.1/synthetic/{clone.edition}/{law.lang}/{law.number}"
+            laws.append(clone)
+        refs += [replace(ref, edition=3000 + k) for ref in corpus.crossrefs
+                 if isinstance(ref, CrossRef)]
+    return Corpus(laws=laws, crossrefs=refs, problems=list(corpus.problems))
+
+
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, gzip-compressed for text types as a production host would send them."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+    def send_head(self):  # noqa: ANN201
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()
+            path = path / "index.html"
+        if (path.suffix in COMPRESSIBLE and path.is_file()
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "max-age=3600")
+            self.end_headers()
+            import io
+
+            return io.BytesIO(body)
+        return super().send_head()
+
+
+def serve(site_dir: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """The site on 127.0.0.1 with gzip."""
+    handler = functools.partial(GzipHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def browser_figures(base: str) -> dict[str, float]:
+    """Transfer sizes and throttled paint times measured in Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    figures: dict[str, float] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=LAUNCH_ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        sizes: list[int] = []
+        cdp.on("Network.loadingFinished", lambda e: sizes.append(int(e["encodedDataLength"])))
+        page.goto(base + "laws/2017/64/", wait_until="networkidle")
+        figures["first load, law 64 (KB gz)"] = sum(sizes) / 1024
+        sizes.clear()
+        page.goto(base + "laws/2017/45/", wait_until="networkidle")
+        figures["second page, law 45 (KB gz)"] = sum(sizes) / 1024
+        context.close()
+
+        for label, path in (("law 64", "laws/2017/64/"), ("compare 64", "compare/64/")):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+            cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            page.goto(base + path, wait_until="load")
+            page.wait_for_timeout(500)
+            fcp = page.evaluate(
+                "performance.getEntriesByName('first-contentful-paint')[0].startTime")
+            lcp = page.evaluate("""() => new Promise(resolve => {
+                new PerformanceObserver(list => {
+                    const entries = list.getEntries();
+                    resolve(entries[entries.length - 1].startTime);
+                }).observe({type: 'largest-contentful-paint', buffered: true});
+            })""")
+            figures[f"first contentful paint, {label} (ms)"] = fcp
+            figures[f"largest contentful paint, {label} (ms)"] = lcp
+            context.close()
+        browser.close()
+    return figures
+
+
+def main() -> int:
+    """Build, measure, print the table."""
+    rows: list[tuple[str, str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        corpus, times, config = snapshot_build(Path(tmp) / "snapshot")
+        total = sum(times.values())
+        for label, seconds in times.items():
+            rows.append((f"snapshot build: {label}", f"{seconds:.1f} s", ""))
+        rows.append(("snapshot build: total", f"{total:.1f} s", "< 30 s"))
+        site_1x = times["render pages"] + times["write pages"] + times["site (mkdocs + pagefind)"]
+
+        big = tenfold(corpus)
+        big_config = prepare_root(Path(tmp) / "tenfold")
+        big_times: dict[str, float] = {}
+        render_and_site(big, big_config, big_times)
+        site_10x = (big_times["render pages"] + big_times["write pages"]
+                    + big_times["site (mkdocs + pagefind)"])
+        pages_1x = sum(1 for _ in config.site_dir.rglob("index.html"))
+        pages_10x = sum(1 for _ in big_config.site_dir.rglob("index.html"))
+        rows.append(("laws / HTML pages, snapshot", f"{len(corpus.laws)} / {pages_1x}", ""))
+        rows.append(("laws / HTML pages, 10x synthetic", f"{len(big.laws)} / {pages_10x}", ""))
+        rows.append(("render + site stages, snapshot", f"{site_1x:.1f} s", ""))
+        rows.append(("render + site stages, 10x synthetic", f"{site_10x:.1f} s",
+                     "about linear"))
+        per_1x, per_10x = site_1x / pages_1x, site_10x / pages_10x
+        rows.append(("  seconds per page, snapshot -> 10x",
+                     f"{per_1x * 1000:.0f} ms -> {per_10x * 1000:.0f} ms", "not growing"))
+        for label, seconds in big_times.items():
+            rows.append((f"  10x: {label}", f"{seconds:.1f} s", ""))
+
+        server, base = serve(config.site_dir)
+        try:
+            figures = browser_figures(base)
+        finally:
+            server.shutdown()
+            server.server_close()
+    targets = {"first load, law 64 (KB gz)": "<= 70 KB",
+               "largest contentful paint, law 64 (ms)": "< 1500 ms"}
+    for label, value in figures.items():
+        rows.append((label, f"{value:.1f}", targets.get(label, "")))
+
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'figure':>22}  target")
+    print("-" * (width + 34))
+    for label, value, target in rows:
+        print(f"{label:<{width}}  {value:>22}  {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
