@@ -205,14 +205,15 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
         status = ui["status_" + row.status]
         anchor = row.new_id or f"old-{row.old_id}"
         cells = [f'<div class="crow {row.status}" id="c{_esc(anchor)}">']
-        for uid, text_html, target in ((row.old_id, old_html, old_page),
-                                       (row.new_id, new_html, new_page)):
+        for edition, uid, text_html, target in ((1997, row.old_id, old_html, old_page),
+                                                (2017, row.new_id, new_html, new_page)):
             if uid is None:
                 cells.append('<div class="ccell empty"><span class="absent">—</span></div>')
                 continue
             href = relative_url(page, target, uid)
             cells.append(
-                f'<div class="ccell"><a class="unit-id" href="{href}">{_esc(uid)}</a> '
+                f'<div class="ccell"><span class="ed">{edition}</span> '
+                f'<a class="unit-id" href="{href}">{_esc(uid)}</a> '
                 f'<span class="status" lang="{lang}">{_esc(status)}</span> {text_html}</div>'
             )
         cells.append("</div>")
