@@ -29,7 +29,7 @@ from assistant.tree import (
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
 from tools.model import Corpus, Problem, unit_ids
-from tools.write import write_text
+from tools.write import write_text, write_tree
 
 LINK_BASE = "/"
 LANGS = ("pl", "en")
@@ -221,4 +221,21 @@ def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
     target = config.build_dir / "assistant.json"
     if write_text(target, assistant_json(build, corpus)):
         build.written.append(str(target))
+    build.written += write_assistant_pages(build, corpus, config)
     return build
+
+
+def write_assistant_pages(build: AssistantBuild, corpus: Corpus, config: Config) -> list[str]:
+    """Write the situation pages and the wizard page of both languages under content/, removing
+    situation pages that no longer exist. Returns the paths changed."""
+    from assistant.pages import render_assistant_pages
+
+    pages = render_assistant_pages(build.situations, build.trees, corpus)
+    changed = []
+    for lang in LANGS:
+        prefix = f"{lang}/situations/"
+        mine = {rel: text for rel, text in pages.items() if rel.startswith(prefix)}
+        changed += write_tree(config.content_dir, mine, prune=prefix)
+    rest = {rel: text for rel, text in pages.items() if "/situations/" not in rel}
+    changed += write_tree(config.content_dir, rest)
+    return [str(config.content_dir / rel) for rel in changed]

@@ -60,9 +60,19 @@ def _label(lines: list[str]) -> str:
     return _quote("\n".join(lines)).replace("\n", "\\n")
 
 
+# A full stop after these does not end a sentence ("np. karta", "e.g. the card").
+_ABBREVIATIONS = ("np", "zob", "tzn", "tj", "itp", "itd", "por", "ok", "pkt", "e.g", "i.e", "cf",
+                  "etc", "vs", "no")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
 def _first_sentence(text: str) -> str:
-    match = re.match(r"(.+?[.!?])(\s|$)", text)
-    return match.group(1) if match else text
+    for match in _SENTENCE_END.finditer(text):
+        word = re.search(r"([\w.]+)$", text[: match.start()])
+        if match.group() == "." and word and word.group(1).lower() in _ABBREVIATIONS:
+            continue
+        return text[: match.end()]
+    return text
 
 
 def _node_lines(node: Node, lang: str) -> list[str]:
@@ -225,7 +235,8 @@ def clean_svg(svg: str, title: str, chart_id: str) -> tuple[str, float, float]:
         raise BridgelawError(f"unexpected graphviz output for {chart_id}: no size")
     width, height = float(match.group(1)), float(match.group(2))
     svg = _SIZE.sub(
-        f'<svg id="{chart_id}" class="flowchart" role="img" aria-label="{_attr(title)}" '
+        # "group", not "img": an img hides its children, and the chart's boxes are links
+        f'<svg id="{chart_id}" class="flowchart" role="group" aria-label="{_attr(title)}" '
         f'width="{width:g}px" height="{height:g}px"',
         svg,
         count=1,

@@ -128,22 +128,25 @@ def _tree_title(trees: Mapping[str, DecisionTree], tree_id: str, lang: str) -> s
     return tree.title.get(lang) if tree is not None else tree_id
 
 
+def _has_text(corpus: Corpus, lang: str, cite: str) -> bool:
+    """Whether the build has the cited law's text in `lang` in the edition its link opens."""
+    number = law_number(cite)
+    edition = 2017 if corpus.law(2017, "pl", number) or corpus.law(2017, "en", number) else 1997
+    return corpus.law(edition, lang, number) is not None
+
+
 def _law_links(situation: Situation, corpus: Corpus, lang: str, page_dir: str) -> list[str]:
     ui = UI[lang]
     lines = []
     for cite in situation.laws:
         url = cite_url(corpus, lang, cite)
         title = cite_title(corpus, lang, cite)
-        other = "pl" if lang != "pl" else ""
-        other_url = cite_url(corpus, other, cite) if other and not url else ""
         if url:
             link = f'<a href="{_attr(_relative(url, page_dir))}">{_md(cite)}</a>'
-        elif other_url:  # say plainly that the link leads to the Polish text
-            title = title or cite_title(corpus, other, cite)
-            link = (
-                f'<a href="{_attr(_relative(other_url, page_dir))}" hreflang="pl">{_md(cite)}</a>'
-                f" ({ui['other_lang']})"
-            )
+            if lang != "pl" and not _has_text(corpus, lang, cite):
+                # the page exists but shows the Polish text under a notice: say so here too
+                title = title or cite_title(corpus, "pl", cite)
+                link += f" ({ui['other_lang']})"
         else:
             link = f"{_md(cite)} ({ui['no_page']})"
         lines.append(f"- {link}" + (f" — {_md(title)}" if title else ""))

@@ -129,7 +129,9 @@ def test_ruling_shows_law_titles() -> None:
     from tools.model import corpus_from_json
 
     config = Config()
-    assert config.model_file.exists(), "run `bridgelaw scrape` first"
+    if not config.model_file.exists():  # a fresh clone: run the main job's first stage, offline
+        done = run("scrape", "--offline")
+        assert done.returncode == 0, done.stderr
     corpus = corpus_from_json(config.model_file.read_text(encoding="utf-8"))
     pl = json.loads(run("rule", "revoke", "--answers", "1,2,1,1,1,1,2", "--json").stdout)
     assert pl["outcome"]["titles"]["64A2"] == cite_title(corpus, "pl", "64A2")

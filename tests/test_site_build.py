@@ -169,7 +169,14 @@ def test_flowcharts_inlined(built: Path, html_pages: dict) -> None:
         assert found == wanted, number
         for tree_id in wanted:
             parts = data["flowcharts"][tree_id]["pl"]
-            assert len(soup.select(f'figure[id="flowchart-{tree_id}"] svg')) == len(parts)
+            figure = soup.select_one(f'figure[id="flowchart-{tree_id}"]')
+            assert len(figure.select("svg")) == len(parts)
+            # the chart opens in the wizard, and its links work below any site path
+            assert figure.select_one(".flowchart-open a")["href"] == (
+                f"../../../wizard/#tree={tree_id}")
+            hrefs = [a.get("xlink:href") or a.get("href") for a in figure.select("svg a")]
+            assert hrefs and not [h for h in hrefs if h.startswith("/")], hrefs
+            assert figure.select_one("svg")["role"] == "group"  # its links stay reachable
     situations = [p for p in html_pages if re.match(r"(en/)?situations/[^/]+/index.html", p)]
     assert situations
     for path in situations:

@@ -28,17 +28,17 @@ PREVIEW_CHARS = 420
 # Interface words in both languages; written by us.
 UI: dict[str, dict[str, str]] = {
     "pl": {
-        "law": "Prawo",
+        "law": "Przepis",
         "edition": "Wydanie",
         "source": "Źródło",
         "fetched": "pobrano",
         "other_lang": "English",
         "other_lang_label": "Ten sam przepis po angielsku",
-        "prev": "Poprzednie prawo",
-        "next": "Następne prawo",
-        "toc": "Spis praw",
+        "prev": "Poprzedni przepis",
+        "next": "Następny przepis",
+        "toc": "Spis przepisów",
         "compare": "Porównaj wydania 1997 i 2017",
-        "no_text": "Tekstu tego prawa w tym języku nie ma w tej kompilacji serwisu.",
+        "no_text": "Tekstu tego przepisu w tym języku nie ma w tej kompilacji serwisu.",
         "no_text_link": "Tekst na stronie źródłowej",
         "shown_instead": "Poniżej tekst angielski.",
         "not_in_build": "Tego przepisu nie ma w tej kompilacji serwisu",
@@ -47,8 +47,8 @@ UI: dict[str, dict[str, str]] = {
         "notes": "Uwagi",
         "flowcharts": "Schematy orzekania",
         "chapter_unknown": "Rozdział nie podany w źródle",
-        "laws_title": "Spis praw",
-        "laws_intro": "Prawa dostępne w tej kompilacji, według wydania, rozdziału i części.",
+        "laws_title": "Spis przepisów",
+        "laws_intro": "Przepisy dostępne w tej kompilacji, według wydania, rozdziału i części.",
         "compare_title": "Porównanie wydań",
         "compare_intro": "Te same przepisy w wydaniu 1997 i 2017, zestawione punkt po punkcie. "
         "Skreślone słowa są przekreślone, dodane podkreślone.",

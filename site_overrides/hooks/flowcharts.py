@@ -70,15 +70,18 @@ def on_config(config: Any) -> Any:
     return config
 
 
-def _svg(path: Path, title: str) -> str:
+def _svg(path: Path, title: str, root: str) -> str:
     svg = _XML_PROLOG.sub("", path.read_text(encoding="utf-8"), count=1)
+    # The charts link from the site root ("/laws/2017/64/#64A2"); made relative to the page so
+    # the site works when served below a path (a project page) or opened from disk.
+    svg = svg.replace('href="/', f'href="{root}')
     # Graphviz's inner ids (graph0, node1, edge1...) repeat in every chart; one page may hold
     # several, so they get the file's name in front. The <svg>'s own id is kept: "continued"
     # boxes of a split chart link to it.
     stem = path.name.removesuffix(".svg").replace(".", "-")
     svg = _INNER_ID.sub(lambda m: f'id="{stem}-{m.group(1)}"', svg)
     if "aria-label=" not in svg.split(">", 1)[0]:
-        svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(title)}" ', 1)
+        svg = svg.replace("<svg ", f'<svg role="group" aria-label="{html.escape(title)}" ', 1)
     return svg
 
 
@@ -87,21 +90,26 @@ def _chart_files(tree_id: str, lang: str) -> list[str]:
     return list(listed) if listed else [f"{tree_id}.{lang}.svg"]
 
 
-def _figure(tree: dict[str, Any], lang: str, page_src: str) -> str:
+def _figure(tree: dict[str, Any], lang: str, page_src: str, root: str,
+            open_link: bool = False) -> str:
     title = tree.get("title", {})
     title = title.get(lang, "") if isinstance(title, dict) else str(title)
     parts = []
     for name in _chart_files(tree["id"], lang):
         path = _state["svg_dir"] / name
         if path.exists():
-            parts.append(f'<div class="flowchart-svg">{_svg(path, title or tree["id"])}</div>')
+            svg = _svg(path, title or tree["id"], root)
+            parts.append(f'<div class="flowchart-svg">{svg}</div>')
         else:
             log.warning("%s: flowchart %s missing from %s", page_src, name, _state["svg_dir"])
             note = TEXT[lang]["missing"].format(tree=tree["id"])
             parts.append(f'<p class="missing">{html.escape(note)}</p>')
     caption = f"<figcaption>{html.escape(title or tree['id'])}</figcaption>"
+    prefix = "" if lang == "pl" else f"{lang}/"
+    wizard = (f'<p class="flowchart-open"><a href="{root}{prefix}wizard/#tree={tree["id"]}">'
+              f'{TEXT[lang]["open"]}</a></p>') if open_link else ""
     return (f'<figure class="flowchart" id="flowchart-{tree["id"]}">{caption}'
-            f'{"".join(parts)}</figure>')
+            f'{"".join(parts)}{wizard}</figure>')
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
@@ -109,6 +117,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     if "flowchart" not in html_text:
         return html_text
     src = page.file.src_uri
+    root = "../" * page.url.count("/") or "./"
 
     def law_slot(match: re.Match[str]) -> str:
         number, edition, lang = match.group(1), int(match.group(2)), match.group(3)
@@ -119,7 +128,8 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
                         for law in t.get("laws", []))]
         if not trees:
             return ""
-        figures = "".join(_figure(tree, lang, src) for tree in trees)
+        figures = "".join(_figure(tree, lang, src, root, open_link=True)
+                          for tree in trees)
         return (f'<section class="flowcharts" aria-labelledby="flowcharts-{number}">'
                 f'<h2 id="flowcharts-{number}">{TEXT[lang]["heading"]}</h2>{figures}</section>')
 
@@ -131,7 +141,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
             log.warning("%s: flowchart placeholder names tree %r, not in assistant.json",
                         src, tree_id)
             tree = {"id": tree_id}
-        return _figure(tree, lang, src)
+        return _figure(tree, lang, src, root)
 
     html_text = _LAW_SLOT.sub(law_slot, html_text)
     return _TREE_SLOT.sub(tree_slot, html_text)

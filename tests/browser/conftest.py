@@ -29,6 +29,7 @@ PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1280, "height": 800}
 SYNTHETIC = "[SYNTHETIC TEST TEXT, not the law]"
 SCREENSHOTS = ROOT / "bench" / "out"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def real_corpus() -> Corpus:
@@ -134,9 +135,9 @@ def base_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def playwright(site_dir: Path) -> Iterator[object]:
-    """One Playwright for the session (started after the site is built: Pagefind's indexer runs
-    its own asyncio loop, which Playwright's sync API would block)."""
+def playwright() -> Iterator[object]:
+    """One Playwright for the session: its sync API keeps an event loop running while open, so
+    every browser test in this folder shares it (a second `sync_playwright()` would fail)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as instance:
@@ -146,7 +147,7 @@ def playwright(site_dir: Path) -> Iterator[object]:
 @pytest.fixture(scope="session")
 def browser(playwright: object) -> Iterator[object]:
     """Debian's Chromium, headless, driven by Playwright."""
-    chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
     yield chromium
     chromium.close()
 

@@ -17,16 +17,6 @@ from search_site import build_search_site  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-
-
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
@@ -41,16 +31,6 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture()

@@ -21,7 +21,6 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from conftest import (
-    LAUNCH_ARGS,
     PHONE,
     ROOT,
     WIDE,
@@ -92,15 +91,9 @@ def wizard_url(wizard_site: tuple[Path, Path]) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def chromium(wizard_site: tuple[Path, Path]) -> Iterator[object]:
-    """Debian's Chromium (started after the build: Pagefind runs its own event loop)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                             args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+def chromium(wizard_site: tuple[Path, Path], browser: object) -> object:
+    """The session's Chromium, once this module's site is built."""
+    return browser
 
 
 @pytest.fixture(params=["phone", "wide"])
