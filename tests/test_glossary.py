@@ -210,3 +210,11 @@ def test_validate_glossary_laws_reports_unknown_ids() -> None:
     assert [(p.kind, p.where, p.message) for p in problems] == [
         ("glossary-unknown-law", "glossary/revoke", "law id 64 is not known")
     ]
+
+
+def test_law_id_shape() -> None:
+    """Ids as the laws number them, sub-items past "h" included (80B2k exists); not law 0 or 94."""
+    for good in ("64", "64B", "64B3", "50D2a", "80B2k"):
+        assert is_law_id(good), good
+    for bad in ("0", "94", "064", "64b3", "B3", "64B3aa", ""):
+        assert not is_law_id(bad), bad

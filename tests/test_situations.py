@@ -231,7 +231,14 @@ def _claim_agreement(corpus: Corpus) -> None:
     assert "w żadnym normalnym wariancie" in law_text(corpus, 1997, 69, "69B")
 
 
+def _wrong_defender_53b(corpus: Corpus) -> None:
+    law = corpus.law(1997, "pl", 53)
+    assert "Niewłaściwy obrońca" in find_unit(law, "53B").title
+    assert "Właściwe wyjście" in find_unit(law, "53C").title
+
+
 EDITION_FACTS = {
+    "wrong-defender-plays-to-declarers-lead": _wrong_defender_53b,
     "claim-agreed-then-disputed": _claim_agreement,
     "both-sides-revoked": _revoke_exceptions,
     "revoke-corrected-under-62c3": _revoke_exceptions,

@@ -12,7 +12,7 @@ from tools.errors import SourceError
 from tools.model import Problem
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_LAW_ID = re.compile(r"(\d{1,2})(?:[A-H](?:\d{1,2}[a-h]?)?)?")
+_LAW_ID = re.compile(r"(\d{1,2})(?:[A-H](?:\d{1,2}[a-z]?)?)?")
 _REQUIRED = ("id", "pl", "en", "laws", "definition")
 _OPTIONAL = ("pl_variants", "en_variants")
 
