@@ -77,6 +77,8 @@ def test_nothing_loads_before_the_search_opens_and_nothing_from_other_hosts(page
         ("przygwozdzona", {"50", "51", "52"}),
         ("wylozenie dziadka", {"41"}),  # ł typed as l
         ("uznanie roszczenia", {"68", "69", "70"}),
+        ("dziadek", {"42", "43"}),  # the law titled "dziadka" beats units titled "Dziadek"
+        ("lead out of turn accepted", {"53"}),  # the official English title, on a Polish page
     ],
 )
 def test_words_find_the_law_and_link_to_the_anchor(page, origin, query, laws) -> None:  # noqa: ANN001

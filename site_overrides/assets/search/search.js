@@ -13,6 +13,11 @@
   var CANDIDATES = 8; // results whose fragments are loaded (one request each), grouped by law
   var LAW_WEIGHTS = [1, 0.5, 0.25]; // a law's best, second and third unit make its rank
   var PER_LAW = 3;
+  // Pagefind adds a bonus for words of the `title` metadata, but our titles are shown as
+  // printed ("UPRAWNIENIA DZIADKA") and miss the folded and inflected forms each record already
+  // carries, weighted, in its body: the bonus would rank a unit whose title has the exact word
+  // above the law whose title has its other case. Titles weigh through the body weights only.
+  var RANKING = { metaWeights: { title: 0 } };
 
   /** Results grouped by law, as the CLI does: a law with several matching units outranks one
    * lucky unit elsewhere, and the units of one law stay together, best first. */
@@ -131,7 +136,7 @@
     if (!pagefind) {
       pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
         // noWorker: the search runs on the page itself, which saves the 41 KB worker script
-        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true })).then(function () {
+        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true, ranking: RANKING })).then(function () {
           if (pf.init) pf.init();
           return pf;
         });
