@@ -43,3 +43,22 @@ def test_official_titles_come_from_the_outline() -> None:
     titles = official_titles()
     assert titles["en"]["53"] == "Lead Out of Turn Accepted"
     assert all(titles[lang].values() for lang in ("pl", "en"))
+
+
+def test_search_box_drops_the_same_stop_words_as_the_analyzers() -> None:
+    import re
+    from pathlib import Path
+
+    from tools.analysis import ENGLISH_STOPS, POLISH_STOPS
+
+    script = Path(__file__).resolve().parents[1] / "site_overrides/assets/search/search.js"
+    listed = re.search(r'\("([a-z ]+)"\)\.split\(" "\)', script.read_text(encoding="utf-8"))
+    assert listed is not None
+    assert set(listed.group(1).split()) == POLISH_STOPS | ENGLISH_STOPS
+
+
+def test_glossary_variants_reach_the_law_records() -> None:
+    from tools.pagefind import glossary_terms
+
+    terms = glossary_terms()
+    assert {"dziadek", "dummy", "stół", "dziadka"} <= set(terms["42"])  # variants too

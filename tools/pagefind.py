@@ -155,7 +155,8 @@ def glossary_terms() -> dict[str, list[str]]:
     config = Config()
     terms: dict[str, list[str]] = {}
     for entry in load_glossary(getattr(config, "glossary_file", config.outline_file)):
-        words = [str(getattr(entry, "pl", "")), str(getattr(entry, "en", ""))]
+        # every form players type (inflected, unaccented, colloquial), not the headwords only
+        words = [*entry.forms("pl"), *entry.forms("en")]
         for cited in getattr(entry, "laws", []) or []:
             terms.setdefault(str(law_number(str(cited))), []).extend(w for w in words if w)
     return {law: sorted(set(words)) for law, words in sorted(terms.items())}

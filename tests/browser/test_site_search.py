@@ -79,6 +79,8 @@ def test_nothing_loads_before_the_search_opens_and_nothing_from_other_hosts(page
         ("uznanie roszczenia", {"68", "69", "70"}),
         ("dziadek", {"42", "43"}),  # the law titled "dziadka" beats units titled "Dziadek"
         ("lead out of turn accepted", {"53"}),  # the official English title, on a Polish page
+        ("co gdy dziadek zagra kartę bez polecenia", {"45"}),  # not every word is in law 45
+        ("stół", {"41", "42", "43"}),  # a glossary variant of "dziadek"
     ],
 )
 def test_words_find_the_law_and_link_to_the_anchor(page, origin, query, laws) -> None:  # noqa: ANN001
