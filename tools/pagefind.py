@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,11 +64,19 @@ class SitePages:
     citations: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # lang/edition/ids
 
 
+def marks_removed(word: str) -> str:
+    """The word without its combining marks, as Pagefind matches it (ą -> a, but ł stays ł)."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def with_folded(text: str) -> str:
-    """The text followed by its diacritic-folded words where they differ (ł -> l included) and
-    the forms of words whose "e" comes and goes (dziadka -> dziadek), which Pagefind lacks."""
+    """The text followed by the folded forms of its words that Pagefind cannot match by itself
+    (ł -> l: it only drops combining marks) and the forms of words whose "e" comes and goes
+    (dziadka -> dziadek). Folding Pagefind does itself is not repeated: it would only make the
+    index and every fragment bigger."""
     words = re.findall(r"\w+", text)
-    extra = [fold(word) for word in words if fold(word) != word]
+    extra = [fold(word) for word in words if fold(word) != marks_removed(word)]
     extra += [form for word in words for form in mobile_e_forms(word)]
     folded = " ".join(dict.fromkeys(extra))
     return f"{text}\n{folded}" if folded else text
