@@ -153,3 +153,13 @@ def test_fits_a_phone(page, origin) -> None:  # noqa: ANN001
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.keyboard.press("Escape")
     assert page.query_selector(".bl-search").is_hidden()
+
+
+def test_snippets_mark_the_matched_words_as_text(page, origin) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    ask(page, "renons")
+    marks = page.query_selector_all(".bl-search__snippet mark")
+    assert marks and all("renons" in m.inner_text().lower() for m in marks)
+    snippets = " ".join(s.inner_text() for s in page.query_selector_all(".bl-search__snippet"))
+    assert "<mark>" not in snippets and "&amp;" not in snippets and "&#" not in snippets
+    assert page.query_selector(".bl-search__snippet *:not(mark)") is None

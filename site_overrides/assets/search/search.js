@@ -131,13 +131,21 @@
     return new URL(rel.replace(/^\/+/, ""), ROOT).href;
   }
 
-  /** Pagefind's excerpt with only its <mark> kept: parsed inert, rebuilt from text nodes. */
+  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", "#39": "'", "#x27": "'", nbsp: "\u00a0" };
+
+  /** Text with the character references Pagefind writes turned back into characters. */
+  function unescape(text) {
+    return text.replace(/&(#?\w+);/g, function (all, name) { return ENTITIES[name] || all; });
+  }
+
+  /** Pagefind's excerpt with only its <mark> kept, rebuilt from text nodes (never parsed as
+   * HTML: any other tag stays visible text); a DOMParser per result cost more than the rest. */
   function excerptNodes(html) {
-    var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
     var out = document.createDocumentFragment();
-    doc.body.childNodes.forEach(function (node) {
-      if (node.nodeType === 1 && node.nodeName === "MARK") out.appendChild(el("mark", {}, node.textContent));
-      else out.appendChild(document.createTextNode(node.textContent));
+    html.split(/(<mark>[\s\S]*?<\/mark>)/).forEach(function (part, i) {
+      if (!part) return;
+      if (i % 2) out.appendChild(el("mark", {}, unescape(part.slice(6, -7))));
+      else out.appendChild(document.createTextNode(unescape(part)));
     });
     return out;
   }
