@@ -20,6 +20,7 @@ import http.server
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -145,6 +146,13 @@ def cli_engine(config: Config) -> Callable[[str], list[str]]:
     return run
 
 
+def bridgelaw_command() -> list[str]:
+    """The project's `bridgelaw` script, or this interpreter running this checkout's tools.cli
+    (a git worktree has no .venv of its own; cwd=ROOT makes it import this checkout's code)."""
+    script = ROOT / ".venv" / "bin" / "bridgelaw"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tools.cli"]
+
+
 def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[str, float]:
     from tools.search import search
 
@@ -161,7 +169,7 @@ def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[s
         started = time.perf_counter()
         subprocess.run(
             [
-                str(ROOT / ".venv" / "bin" / "bridgelaw"),
+                *bridgelaw_command(),
                 "search",
                 "--build-dir",
                 str(config.build_dir),
@@ -170,6 +178,7 @@ def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[s
             ],
             capture_output=True,
             check=False,
+            cwd=ROOT,
         )
         cold_ms.append((time.perf_counter() - started) * 1000)
     return {
@@ -210,12 +219,23 @@ def serve(site: Path) -> Iterator[tuple[str, list]]:
         server.shutdown()
 
 
+def stock_overrides(work: Path) -> Path:
+    """Our theme overrides with Material's own script block back: the stock search runs in it."""
+    target = work / "stock-overrides"
+    shutil.copytree(ROOT / "site_overrides", target)
+    main = target / "main.html"
+    text = main.read_text(encoding="utf-8")
+    main.write_text(re.sub(r"{% block scripts %}.*?{% endblock %}", "", text, flags=re.S), "utf-8")
+    return target
+
+
 def build_stock_site(content: Path, work: Path) -> Path:
     """The same content built with Material's stock search (lang: pl) instead of ours."""
     import yaml
     from search_site import _mkdocs_config
 
     config = _mkdocs_config(content)
+    config["theme"]["custom_dir"] = str(stock_overrides(work))
     config["extra_css"] = [c for c in config["extra_css"] if "search" not in c]
     config["extra_javascript"] = [j for j in config["extra_javascript"] if "search" not in j]
     plugins = [{"search": {"lang": "pl"}}]

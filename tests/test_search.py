@@ -210,3 +210,22 @@ def test_cli_bad_input_is_one_clear_line(config: Config, args: list[str], messag
 def test_cli_without_index_says_how_to_fix(tmp_path: Path) -> None:
     done = run_cli(replace(Config(), build_dir=tmp_path), "renons")
     assert done.returncode == 1 and "bridgelaw build" in done.stderr
+
+
+def test_warm_search_reuses_what_it_read_and_answers_the_same(config: Config) -> None:
+    from tools.search import open_index
+
+    first = search("fałszywy renons", config)
+    ix = open_index(config.index_dir)
+    read = dict(ix.stored)
+    assert read and ix.scorer.norms  # stored fields and length norms kept for the next query
+    again = search("fałszywy renons", config)
+    assert [asdict_hit(h) for h in again.hits] == [asdict_hit(h) for h in first.hits]
+    assert all(ix.stored[docnum] is fields for docnum, fields in read.items())
+
+
+def asdict_hit(hit) -> dict:  # noqa: ANN001
+    """A hit as a dict, for comparing two searches."""
+    from dataclasses import asdict
+
+    return asdict(hit)

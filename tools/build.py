@@ -8,7 +8,6 @@ from tools.config import Config
 def build(config: Config) -> None:
     """Scrape (offline by default), index, build the assistant, then the site."""
     from assistant.build import build_assistant
-
     from tools.index import build_index
     from tools.scrape import scrape
     from tools.site import build_site

@@ -4,7 +4,9 @@ Law pages become one Pagefind record per unit (url "laws/2017/64/#64B3"), so a r
 the exact anchor; other pages are indexed whole from their article body. Pagefind folds ą ę ó ś ź
 ż ć ń but not ł, so every record also carries its text with diacritics folded. The English
 glossary terms of a law go into that law's Polish record (and the Polish terms into the English
-one), which lets a query in one language find the other. A citation table for jumps ("64B3") is
+one), and so does the law's official 2017 title in the other language ("Lead Out of Turn
+Accepted" in the Polish record of law 53), which lets a query in one language find the other.
+A citation table for jumps ("64B3") is
 written next to the index.
 """
 
@@ -18,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,9 +48,11 @@ class Record:
 
 # Pagefind weights (1 is body text): a law's own title says most about what the law is for.
 LAW_TITLE_WEIGHT = 7.0
+# The law's official title in the other language: says what the law is for, in words a reader
+# of that language types, but it is not the printed title of the page.
+OTHER_TITLE_WEIGHT = 5.0
 UNIT_TITLE_WEIGHT = 3.0
 TERMS_WEIGHT = 2.0
-_HEADING = {7.0: 1, 6.0: 2, 5.0: 3, 4.0: 4, 3.0: 5, 2.0: 6}  # weight -> heading level
 
 
 @dataclass
@@ -59,11 +64,19 @@ class SitePages:
     citations: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # lang/edition/ids
 
 
+def marks_removed(word: str) -> str:
+    """The word without its combining marks, as Pagefind matches it (ą -> a, but ł stays ł)."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def with_folded(text: str) -> str:
-    """The text followed by its diacritic-folded words where they differ (ł -> l included) and
-    the forms of words whose "e" comes and goes (dziadka -> dziadek), which Pagefind lacks."""
+    """The text followed by the folded forms of its words that Pagefind cannot match by itself
+    (ł -> l: it only drops combining marks) and the forms of words whose "e" comes and goes
+    (dziadka -> dziadek). Folding Pagefind does itself is not repeated: it would only make the
+    index and every fragment bigger."""
     words = re.findall(r"\w+", text)
-    extra = [fold(word) for word in words if fold(word) != word]
+    extra = [fold(word) for word in words if fold(word) != marks_removed(word)]
     extra += [form for word in words for form in mobile_e_forms(word)]
     folded = " ".join(dict.fromkeys(extra))
     return f"{text}\n{folded}" if folded else text
@@ -79,7 +92,13 @@ def _text(node) -> str:  # noqa: ANN001 - a BeautifulSoup Tag
     return " ".join(node.get_text(" ").split())
 
 
-def law_records(url: str, soup, lang: str, terms: dict[str, list[str]]) -> list[Record]:  # noqa: ANN001
+def law_records(
+    url: str,
+    soup,  # noqa: ANN001 - a BeautifulSoup document
+    lang: str,
+    terms: dict[str, list[str]],
+    titles: dict[str, dict[str, str]] | None = None,
+) -> list[Record]:
     """One record per unit row of a law page, linking to the row's anchor."""
     law_text = soup.select_one(".law-text")
     edition = law_text.get("data-edition", "")
@@ -104,6 +123,9 @@ def law_records(url: str, soup, lang: str, terms: dict[str, list[str]]) -> list[
             # The law's own record carries its title and its glossary terms in both languages.
             title_text = re.sub(r"^\D*\d+\.\s*", "", page_title)  # "Prawo 64. X" -> "X"
             weighted.append((with_folded(title_text), LAW_TITLE_WEIGHT))
+            other = (titles or {}).get(other_lang(lang), {}).get(number, "")
+            if other:
+                weighted.append((with_folded(other), OTHER_TITLE_WEIGHT))
             if terms.get(number):
                 weighted.append((with_folded(" · ".join(terms[number])), TERMS_WEIGHT))
         records.append(
@@ -142,13 +164,34 @@ def glossary_terms() -> dict[str, list[str]]:
     config = Config()
     terms: dict[str, list[str]] = {}
     for entry in load_glossary(getattr(config, "glossary_file", config.outline_file)):
-        words = [str(getattr(entry, "pl", "")), str(getattr(entry, "en", ""))]
+        # every form players type (inflected, unaccented, colloquial), not the headwords only
+        words = [*entry.forms("pl"), *entry.forms("en")]
         for cited in getattr(entry, "laws", []) or []:
             terms.setdefault(str(law_number(str(cited))), []).extend(w for w in words if w)
     return {law: sorted(set(words)) for law, words in sorted(terms.items())}
 
 
-def read_site(site_dir: Path, terms: dict[str, list[str]]) -> SitePages:
+def other_lang(lang: str) -> str:
+    """The site's other language ("pl" <-> "en")."""
+    return "en" if lang == "pl" else "pl"
+
+
+def official_titles() -> dict[str, dict[str, str]]:
+    """{lang: {law number: official 2017 title}} from the project's outline ("" titles left out).
+    Laws keep their numbers across editions here, as the compare pages and the glossary assume."""
+    from tools.config import Config
+    from tools.outline import load_outline
+
+    outline = load_outline(Config().outline_file)
+    return {
+        lang: {str(n): outline.title(n, lang) for n in outline.laws() if outline.title(n, lang)}
+        for lang in ("pl", "en")
+    }
+
+
+def read_site(
+    site_dir: Path, terms: dict[str, list[str]], titles: dict[str, dict[str, str]] | None = None
+) -> SitePages:
     """Unit records from law pages, other pages whole, and the citation ids per language."""
     from bs4 import BeautifulSoup
 
@@ -162,7 +205,7 @@ def read_site(site_dir: Path, terms: dict[str, list[str]]) -> SitePages:
         lang = (soup.html.get("lang", "") if soup.html else "")[:2] or "pl"
         url = page_url(site_dir, path)
         if soup.select_one(".law-text[data-law]") is not None:
-            records = law_records(url, soup, lang, terms)
+            records = law_records(url, soup, lang, terms, titles)
             found.records.extend(records)
             for record in records:
                 edition = record.meta["edition"]
@@ -233,7 +276,12 @@ def index_site(site_dir: Path) -> None:
     except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
         print(f"bridgelaw: pagefind: no glossary terms in the site index: {error}")
         terms = {}
-    pages = read_site(site_dir, terms)
+    try:
+        titles = official_titles()
+    except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
+        print(f"bridgelaw: pagefind: no other-language law titles in the site index: {error}")
+        titles = {}
+    pages = read_site(site_dir, terms, titles)
     if not pages.records:
         raise BridgelawError(f"{site_dir}: no law pages with unit anchors found to index")
     tmp = Path(tempfile.mkdtemp(dir=site_dir, prefix=f".{OUTPUT}.tmp-"))

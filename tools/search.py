@@ -146,6 +146,9 @@ class _Index:
         ]
         for pl_forms, en_forms, pair in self.pairs:
             pair["_terms"] = {t for sets in (*pl_forms, *en_forms) for ts in sets for t in ts}
+        # Stored fields of documents read so far: the index does not change while it is open,
+        # and unpickling the candidates' fields was a third of a warm query.
+        self.stored: dict[int, dict[str, Any]] = {}
         outline_file = path / "outline_ids.json"
         self.official: dict[str, list[str]] = (
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
@@ -213,6 +216,9 @@ class TermScores:
         self.docs = max(1, self.reader.doc_count_all())
         self.cache: dict[tuple[str, str], dict[int, float]] = {}
         self.average: dict[str, float] = {}
+        # {field: {docnum: BM25 length norm}}: a document's norm is the same for every term of
+        # the field, and reading its length through Whoosh's layers cost most of a new term
+        self.norms: dict[str, dict[int, float]] = {}
         self.allowed: dict[tuple[str | None, int | None], set[int] | None] = {}
 
     def scores(self, field: str, term: str) -> dict[int, float]:
@@ -227,14 +233,20 @@ class TermScores:
                 self.average[field] = max(1.0, self.reader.field_length(field) / self.docs)
             frequency = self.reader.doc_frequency(field, term)
             idf = math.log(1 + (self.docs - frequency + 0.5) / (frequency + 0.5))
-            average = self.average[field]
+            norms = self.norms.setdefault(field, {})
             postings = self.reader.postings(field, term)
             for docnum, weight in postings.items_as("weight"):
-                length = self.reader.doc_field_length(docnum, field, 1)
-                norm = self.K1 * (1 - self.B + self.B * length / average)
+                norm = norms.get(docnum)
+                if norm is None:
+                    norm = norms[docnum] = self.norm(field, docnum)
                 found[docnum] = idf * weight * (self.K1 + 1) / (weight + norm)
         self.cache[key] = found
         return found
+
+    def norm(self, field: str, docnum: int) -> float:
+        """BM25's length norm of one document's field: K1 scaled by its length over the mean."""
+        length = self.reader.doc_field_length(docnum, field, 1)
+        return self.K1 * (1 - self.B + self.B * length / self.average[field])
 
     def filtered(self, lang: str | None, edition: int | None) -> set[int] | None:
         """Document numbers the filters allow, or None for all."""
@@ -296,7 +308,8 @@ def _all_terms(word: str) -> frozenset[str]:
     return frozenset((*polish_terms(word), *english_terms(word)))
 
 
-def _snippet(text: str, marks: set[str]) -> str:
+@lru_cache(maxsize=4096)
+def _snippet(text: str, marks: frozenset[str]) -> str:
     """A window of the text around its matched words, escaped, matches wrapped in <mark>."""
     words = []
     for match in _WORD.finditer(text):
@@ -327,7 +340,7 @@ def _snippet(text: str, marks: set[str]) -> str:
     return " ".join("".join(out).split())
 
 
-def _hit(fields: dict[str, Any], score: float, marks: set[str]) -> Hit:
+def _hit(fields: dict[str, Any], score: float, marks: frozenset[str]) -> Hit:
     body = fields.get("body", "")
     return Hit(
         id=fields["id"],
@@ -352,7 +365,7 @@ def _jump(ix: _Index, cited: str, lang: str | None, edition: int | None, limit: 
     found = ix.searcher.search(Or([Term("id", cited)]), filter=_filters(lang, edition), limit=None)
     docs = [dict(hit.fields()) for hit in found if hit["kind"] in ("law", "unit", "title")]
     docs.sort(key=lambda fields: _edition_order(fields, lang))
-    return [_hit(fields, 0.0, set()) for fields in docs[:limit]]
+    return [_hit(fields, 0.0, frozenset()) for fields in docs[:limit]]
 
 
 def nearest_ids(ix: _Index, cited: str, lang: str | None, edition: int | None) -> list[str]:
@@ -433,12 +446,19 @@ def _full_text(
         return []
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
     # stored fields cost an unpickle each: read them for the best matches only
-    stored = ix.searcher.stored_fields
-    scored = [(dict(stored(docnum)), score) for docnum, score in best]
+    scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
-    marks = {t for w in [*words, *extra] for t in (*polish_terms(w), *english_terms(w))}
+    marks = frozenset(t for w in [*words, *extra] for t in (*polish_terms(w), *english_terms(w)))
     ranked = rank_by_law(scored, lang)
     return [_hit(fields, score, marks) for fields, score in ranked[:limit]]
+
+
+def stored_fields(ix: _Index, docnum: int) -> dict[str, Any]:
+    """A document's stored fields, read once per open index (callers must not change them)."""
+    fields = ix.stored.get(docnum)
+    if fields is None:
+        fields = ix.stored[docnum] = dict(ix.searcher.stored_fields(docnum))
+    return fields
 
 
 def rank_by_law(

@@ -77,6 +77,10 @@ def test_nothing_loads_before_the_search_opens_and_nothing_from_other_hosts(page
         ("przygwozdzona", {"50", "51", "52"}),
         ("wylozenie dziadka", {"41"}),  # ł typed as l
         ("uznanie roszczenia", {"68", "69", "70"}),
+        ("dziadek", {"42", "43"}),  # the law titled "dziadka" beats units titled "Dziadek"
+        ("lead out of turn accepted", {"53"}),  # the official English title, on a Polish page
+        ("co gdy dziadek zagra kartę bez polecenia", {"45"}),  # not every word is in law 45
+        ("stół", {"41", "42", "43"}),  # a glossary variant of "dziadek"
     ],
 )
 def test_words_find_the_law_and_link_to_the_anchor(page, origin, query, laws) -> None:  # noqa: ANN001
@@ -149,3 +153,13 @@ def test_fits_a_phone(page, origin) -> None:  # noqa: ANN001
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.keyboard.press("Escape")
     assert page.query_selector(".bl-search").is_hidden()
+
+
+def test_snippets_mark_the_matched_words_as_text(page, origin) -> None:  # noqa: ANN001
+    open_search(page, origin)
+    ask(page, "renons")
+    marks = page.query_selector_all(".bl-search__snippet mark")
+    assert marks and all("renons" in m.inner_text().lower() for m in marks)
+    snippets = " ".join(s.inner_text() for s in page.query_selector_all(".bl-search__snippet"))
+    assert "<mark>" not in snippets and "&amp;" not in snippets and "&#" not in snippets
+    assert page.query_selector(".bl-search__snippet *:not(mark)") is None

@@ -13,6 +13,18 @@
   var CANDIDATES = 8; // results whose fragments are loaded (one request each), grouped by law
   var LAW_WEIGHTS = [1, 0.5, 0.25]; // a law's best, second and third unit make its rank
   var PER_LAW = 3;
+  // Pagefind adds a bonus for words of the `title` metadata, but our titles are shown as
+  // printed ("UPRAWNIENIA DZIADKA") and miss the folded and inflected forms each record already
+  // carries, weighted, in its body: the bonus would rank a unit whose title has the exact word
+  // above the law whose title has its other case. Titles weigh through the body weights only.
+  var RANKING = { metaWeights: { title: 0 } };
+  // Function words and question words (Polish and English, folded), as tools/analysis.py
+  // drops them: Pagefind wants every word of a query, and "co gdy" or "what if" would then
+  // find only the pages that happen to hold them.
+  var STOPS = {};
+  ("a aby albo ale an and are as at az be bo but by byc byl byla bylo byly can co czy dla do does for from gdy gdzie go has have how i ich if ile im in into is it its ja jak jaka jaki jakie jakiej jakim jako je jego jej jesli jest jezeli juz kiedy ktora ktore ktorego ktorej ktory ktorych ktorym lub ma mam may me mi moge mozna my na nad nia nie niz o od of on or oraz po pod przed przy sa should sie so ta tak tam te tego tej ten that the their then there these this to tu tym u w was we what when where which who wiec will with z za ze zeby").split(" ").forEach(function (w) { STOPS[w] = true; });
+  // Fewer results than this for all the words together: rank by the words one by one instead.
+  var ENOUGH = 3;
 
   /** Results grouped by law, as the CLI does: a law with several matching units outranks one
    * lucky unit elsewhere, and the units of one law stay together, best first. */
@@ -69,6 +81,37 @@
     return String(n) + (m[2] || "").toUpperCase() + (m[3] || "") + (m[4] || "").toLowerCase();
   }
 
+  /** The word lowercased with diacritics removed (ł -> l too), as the index folds it. */
+  function fold(word) {
+    return word.toLowerCase().replace(/ł/g, "l").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+
+  /** The query's content words: function and question words left out, unless nothing else. */
+  function contentWords(query) {
+    var words = query.match(/[\p{L}\p{N}]+/gu) || [];
+    var kept = words.filter(function (w) { return !STOPS[fold(w)]; });
+    return kept.length ? kept : words;
+  }
+
+  /** Results for all the words; when too few pages hold them all, every page holding any of
+   * them, ranked by the sum of its scores word by word (a page with more of them comes first). */
+  function searchWords(pf, words) {
+    return pf.search(words.join(" ")).then(function (found) {
+      if (!found || words.length < 2 || found.results.length >= ENOUGH) return found && found.results;
+      return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
+        var byId = {}, order = [];
+        each.forEach(function (one) {
+          (one ? one.results : []).forEach(function (r) {
+            if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, data: r.data }; order.push(r.id); }
+            byId[r.id].score += r.score;
+          });
+        });
+        return order.map(function (id) { return byId[id]; })
+          .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+      });
+    });
+  }
+
   var pagefind = null;
   var citations = null;
   var ui = null;
@@ -88,13 +131,21 @@
     return new URL(rel.replace(/^\/+/, ""), ROOT).href;
   }
 
-  /** Pagefind's excerpt with only its <mark> kept: parsed inert, rebuilt from text nodes. */
+  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", "#39": "'", "#x27": "'", nbsp: "\u00a0" };
+
+  /** Text with the character references Pagefind writes turned back into characters. */
+  function unescape(text) {
+    return text.replace(/&(#?\w+);/g, function (all, name) { return ENTITIES[name] || all; });
+  }
+
+  /** Pagefind's excerpt with only its <mark> kept, rebuilt from text nodes (never parsed as
+   * HTML: any other tag stays visible text); a DOMParser per result cost more than the rest. */
   function excerptNodes(html) {
-    var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
     var out = document.createDocumentFragment();
-    doc.body.childNodes.forEach(function (node) {
-      if (node.nodeType === 1 && node.nodeName === "MARK") out.appendChild(el("mark", {}, node.textContent));
-      else out.appendChild(document.createTextNode(node.textContent));
+    html.split(/(<mark>[\s\S]*?<\/mark>)/).forEach(function (part, i) {
+      if (!part) return;
+      if (i % 2) out.appendChild(el("mark", {}, unescape(part.slice(6, -7))));
+      else out.appendChild(document.createTextNode(unescape(part)));
     });
     return out;
   }
@@ -131,7 +182,7 @@
     if (!pagefind) {
       pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
         // noWorker: the search runs on the page itself, which saves the 41 KB worker script
-        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true })).then(function () {
+        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true, ranking: RANKING })).then(function () {
           if (pf.init) pf.init();
           return pf;
         });
@@ -231,10 +282,10 @@
     if (cited) return jump(cited, mine).catch(function () { show([], TEXT.failed); });
     if (!ui.list.childElementCount) ui.status.textContent = TEXT.loading;
     return loadPagefind()
-      .then(function (pf) { return pf.search(query); })
-      .then(function (found) {
-        if (mine !== generation || !found) return null;
-        var top = found.results.slice(0, CANDIDATES);
+      .then(function (pf) { return searchWords(pf, contentWords(query)); })
+      .then(function (results) {
+        if (mine !== generation || !results) return null;
+        var top = results.slice(0, CANDIDATES);
         return Promise.all(top.map(function (r) { return r.data(); })).then(function (data) {
           return data.map(function (d, i) { return { data: d, score: top[i].score }; });
         });
