@@ -70,4 +70,4 @@ def test_hidden_folded_words_only_where_pagefind_cannot_fold() -> None:
     text, _, hidden = with_folded("Fałszywy renons karty przygwożdżonej dziadka").partition("\n")
     assert text == "Fałszywy renons karty przygwożdżonej dziadka"
     # ł needs its "l" copy; ż Pagefind folds by itself; dziadka also gets its other case
-    assert hidden.split() == ["Falszywy", "dziadek"]
+    assert hidden.split() == ["\u00a6", "Falszywy", "dziadek"]  # the mark the search box cuts at

@@ -28,6 +28,9 @@ from tools.analysis import fold, mobile_e_forms
 from tools.errors import BridgelawError
 
 OUTPUT = "pagefind"
+# Starts the folded copy inside a record: not a word, so Pagefind does not index it, but it stays
+# in the record's content, where the search box cuts the copy off before showing a snippet.
+FOLDED_MARK = "\u00a6"
 CITATIONS_FILE = "citations.json"  # written inside the pagefind folder
 ROOT_SELECTOR = "article"  # Material's article body: the navigation stays out of the index
 _CITATION_ID = re.compile(r"^\d{1,2}(?:[A-H](?:\d{1,2}[a-z]?)?)?$")
@@ -79,7 +82,7 @@ def with_folded(text: str) -> str:
     extra = [fold(word) for word in words if fold(word) != marks_removed(word)]
     extra += [form for word in words for form in mobile_e_forms(word)]
     folded = " ".join(dict.fromkeys(extra))
-    return f"{text}\n{folded}" if folded else text
+    return f"{text}\n{FOLDED_MARK} {folded}" if folded else text
 
 
 def page_url(site_dir: Path, path: Path) -> str:

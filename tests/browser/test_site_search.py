@@ -163,3 +163,28 @@ def test_snippets_mark_the_matched_words_as_text(page, origin) -> None:  # noqa:
     snippets = " ".join(s.inner_text() for s in page.query_selector_all(".bl-search__snippet"))
     assert "<mark>" not in snippets and "&amp;" not in snippets and "&#" not in snippets
     assert page.query_selector(".bl-search__snippet *:not(mark)") is None
+
+
+def test_snippets_show_the_law_text_not_the_folded_copy(page, origin) -> None:  # noqa: ANN001
+    """Typed without diacritics, the query matches the hidden folded copy; the snippet still
+    shows the law's own words ("Fałszywy ... przygwożdżonej"), with those words marked."""
+    open_search(page, origin)
+    ask(page, "falszywy renons przygwozdzonej")
+    snippets = [s.inner_text() for s in page.query_selector_all(".bl-search__snippet")]
+    assert snippets
+    for text in snippets:
+        assert "\u00a6" not in text and "zostal" not in text and "falszyw" not in text.lower()
+    marks = [m.inner_text().lower() for m in page.query_selector_all(".bl-search__snippet mark")]
+    assert any(m.startswith("fałszyw") for m in marks), marks
+
+
+def test_results_name_their_edition(page, origin) -> None:  # noqa: ANN001
+    """A unit result says which edition it is from: 64B3 of 1997 is not 64B3 of 2017."""
+    open_search(page, origin)
+    hrefs = ask(page, "falszywy renons niezagranie karty dziadka")
+    for link in page.query_selector_all(".bl-search__result a"):
+        href = link.get_attribute("href")
+        if "/laws/" in href and link.query_selector(".bl-search__id"):
+            edition = link.query_selector(".bl-search__edition").inner_text()
+            assert f"/laws/{edition}/" in href, (href, edition)
+    assert hrefs

@@ -82,6 +82,8 @@
   }
 
   /** The word lowercased with diacritics removed (ł -> l too), as the index folds it. */
+  var FOLDED_MARK = "\u00a6";
+
   function fold(word) {
     return word.toLowerCase().replace(/ł/g, "l").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
@@ -136,6 +138,35 @@
   /** Text with the character references Pagefind writes turned back into characters. */
   function unescape(text) {
     return text.replace(/&(#?\w+);/g, function (all, name) { return ENTITIES[name] || all; });
+  }
+
+  /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
+  function isFormOf(word, queries) {
+    var f = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
+    return !!f && queries.some(function (q) {
+      var shorter = Math.min(q.length, f.length);
+      if (shorter < 4) return q === f;
+      var n = Math.max(4, shorter - 2);
+      return f.slice(0, n) === q.slice(0, n);
+    });
+  }
+
+  /** A snippet from the record's own text when it carries a folded copy (see FOLDED_MARK in
+   * tools/pagefind.py): Pagefind's excerpt would often show that copy ("zostal popelniony")
+   * instead of the law's words. The window starts a few words before the first match. */
+  function ownExcerpt(content, words) {
+    var text = content.slice(0, content.indexOf(FOLDED_MARK)).split(/\s+/).filter(Boolean);
+    var queries = words.map(fold);
+    var first = text.findIndex(function (w) { return isFormOf(w, queries); });
+    var start = Math.max(0, (first < 0 ? 0 : first) - 6), end = Math.min(text.length, start + 30);
+    var out = document.createDocumentFragment();
+    if (start > 0) out.appendChild(document.createTextNode("… "));
+    text.slice(start, end).forEach(function (w, i) {
+      if (i) out.appendChild(document.createTextNode(" "));
+      out.appendChild(isFormOf(w, queries) ? el("mark", {}, w) : document.createTextNode(w));
+    });
+    if (end < text.length) out.appendChild(document.createTextNode(" …"));
+    return out;
   }
 
   /** Pagefind's excerpt with only its <mark> kept, rebuilt from text nodes (never parsed as
@@ -225,6 +256,8 @@
       var li = el("li", { "class": "bl-search__result" });
       var a = el("a", { href: item.url });
       if (item.id) a.appendChild(el("span", { "class": "bl-search__id" }, item.id));
+      // the same id can be a different rule in the two editions: say which one this is
+      if (item.edition) a.appendChild(el("span", { "class": "bl-search__edition" }, item.edition));
       a.appendChild(el("span", { "class": "bl-search__title" }, item.title));
       if (item.excerpt) {
         var p = el("span", { "class": "bl-search__snippet" });
@@ -281,8 +314,9 @@
     var cited = parseCitation(query);
     if (cited) return jump(cited, mine).catch(function () { show([], TEXT.failed); });
     if (!ui.list.childElementCount) ui.status.textContent = TEXT.loading;
+    var words = contentWords(query);
     return loadPagefind()
-      .then(function (pf) { return searchWords(pf, contentWords(query)); })
+      .then(function (pf) { return searchWords(pf, words); })
       .then(function (results) {
         if (mine !== generation || !results) return null;
         var top = results.slice(0, CANDIDATES);
@@ -295,7 +329,7 @@
         var items = byLaw(scored).slice(0, MAX_RESULTS).map(function (s) {
           var d = s.data, meta = d.meta || {};
           // law units carry their real address (page + anchor) in the "target" metadata
-          return { id: meta.unit || "", title: meta.title || d.url, url: siteUrl(meta.target || d.url), excerpt: excerptNodes(d.excerpt || "") };
+          return { id: meta.unit || "", edition: meta.edition || "", title: meta.title || d.url, url: siteUrl(meta.target || d.url), excerpt: (d.content || "").indexOf(FOLDED_MARK) >= 0 ? ownExcerpt(d.content, words) : excerptNodes(d.excerpt || "") };
         });
         show(items, items.length ? "" : TEXT.none + "“" + query + "”");
       })
