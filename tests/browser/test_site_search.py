@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import QuietHandler
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))
 from search_seed_corpus import seed_corpus  # noqa: E402
@@ -17,15 +18,10 @@ from search_site import build_search_site  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = build_search_site(seed_corpus(), tmp_path_factory.mktemp("search-site"))
-    handler = functools.partial(_Quiet, directory=str(site))
+    handler = functools.partial(QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
