@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from tools.citation_id import parse_citation_query as parse_citation
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.glossary import Term
 from tools.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
 from tools.model import Corpus, corpus_from_json
-from tools.search import expand, parse_citation, search
+from tools.search import expand, search
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
 from search_seed_corpus import seed_corpus  # noqa: E402

@@ -6,10 +6,10 @@ import re
 
 # Words that may stand before a citation in either language, in any grammatical case.
 _PREFIX = re.compile(
-    r"^\s*(?:§+|l\.?(?=\s*\d)|laws?|prawo|przepis\w*|art\.?|artyku\w*|punkt\w*|pkt\.?)\s*",
+    r"^\s*(?:§+|l(?=\s*\d)|l\.|laws?|rule|prawo|przep\w*|art\.?|artyku\w*|punkt\w*|pkt\.?)\s*",
     re.IGNORECASE,
 )
-_ID = re.compile(r"^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?\s*([a-h])\s*\)?)?$")
+_ID = re.compile(r"^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?\s*([a-h])\s*\)?)?\.?$")
 
 
 def parse_citation_query(text: str) -> str | None:

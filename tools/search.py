@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.analysis import english_terms, polish_terms
+from tools.citation_id import parse_citation_query
 from tools.config import Config
 from tools.errors import BridgelawError
 
@@ -43,14 +44,6 @@ CANDIDATES = 60
 PER_LAW = 3
 _WORD = re.compile(r"\w+")
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
-
-# Words that may stand before a citation, in any grammatical case, both languages.
-_CITE_PREFIX = re.compile(
-    r"^(?:§+|l(?=\s*\d)|l\.|laws?|rule|prawo|przep\w*|art\.?|artyku\w*|punkt\w*|pkt\.?)\s*",
-    re.IGNORECASE,
-)
-_CITE_ID = re.compile(r"^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?([a-h])\)?)?\.?$")
-
 
 @dataclass
 class Hit:
@@ -89,23 +82,6 @@ class SearchResult:
             "hits": [asdict(hit) for hit in self.hits],
         }
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
-
-
-def parse_citation(query: str) -> str | None:
-    """The citation id a query names ("64 C 2" -> "64C2", "przepisu 57" -> "57"), else None."""
-    rest = query.strip()
-    for _ in range(3):
-        stripped = _CITE_PREFIX.sub("", rest, count=1).strip()
-        if stripped == rest:
-            break
-        rest = stripped
-    match = _CITE_ID.match(rest)
-    if not match:
-        return None
-    number, section, item, sub = match.groups()
-    if not 1 <= int(number) <= 93 or (item and not section) or (sub and not item):
-        return None
-    return f"{int(number)}{(section or '').upper()}{item or ''}{(sub or '').lower()}"
 
 
 def check_query(query: str) -> str:
@@ -408,7 +384,7 @@ def search(
     started = time.perf_counter()
     text = check_query(query)
     ix = open_index(config.index_dir)
-    cited = parse_citation(text)
+    cited = parse_citation_query(text)
     if cited is not None:
         hits = _jump(ix, cited, lang, edition, limit)
         result = SearchResult(query=text, took_ms=0.0, hits=hits, citation=cited)
