@@ -9,6 +9,7 @@ side-by-side view and the English previews. No real law text is invented.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import shutil
@@ -71,7 +72,6 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     """Copy the site sources to `root` and run the stages after scrape as the main job does:
     law pages rendered, the assistant's data, flowcharts and pages, then the site (strict)."""
     from assistant.build import build_assistant
-    from assistant.pages import render_assistant_pages
     from tools.glossary import load_glossary
     from tools.outline import load_outline
     from tools.render import render_site_content
@@ -96,8 +96,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
                      build_dir=root / "build", strict=True)
     files = render_site_content(corpus, load_outline(config.outline_file),
                                 load_glossary(config.glossary_file))
-    assistant = build_assistant(corpus, config)
-    files.update(render_assistant_pages(assistant.situations, assistant.trees, corpus))
+    build_assistant(corpus, config)  # also writes the situation and wizard pages
     write_tree(config.content_dir, files)
     build_site(config)
     return config.site_dir
@@ -122,16 +121,24 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus) -> Path:
     return build_test_site(tmp_path_factory.mktemp("siteroot"), corpus)
 
 
+@contextlib.contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """Static files of `folder` served on 127.0.0.1 on a free port; yields the root URL."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 on a free port."""
-    handler = functools.partial(QuietHandler, directory=str(site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serve_folder(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import QuietHandler
+from conftest import serve_folder
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))
 from search_seed_corpus import seed_corpus  # noqa: E402
@@ -21,12 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.network]
 @pytest.fixture(scope="module")
 def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = build_search_site(seed_corpus(), tmp_path_factory.mktemp("search-site"))
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve_folder(site) as url:
+        yield url.rstrip("/")  # the tests join paths with "/"
 
 
 @pytest.fixture()

@@ -9,85 +9,34 @@ tree is written).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import shutil
-import threading
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
 from conftest import (
     PHONE,
-    ROOT,
     WIDE,
-    QuietHandler,
-    real_corpus,
-    synthetic_english,
 )
 from playwright.sync_api import expect
-
-from tools.config import Config
 
 pytestmark = pytest.mark.browser
 
 REVOKE_PATH = "revoke"
 
 
-def build_wizard_site(root: Path) -> tuple[Path, Path]:
-    """Copy the site sources to `root`, run the assistant stage and render every page there,
-    then build the site; returns (site_dir, build_dir)."""
-    from assistant.build import build_assistant
-    from assistant.pages import render_assistant_pages
-    from assistant.situations import load_situations
-    from assistant.tree import load_trees
-    from tools.glossary import load_glossary
-    from tools.outline import load_outline
-    from tools.render import render_site_content
-    from tools.site import build_site
-    from tools.write import write_tree
-
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "content", root / "content",
-                    ignore=shutil.ignore_patterns("situations", "wizard.md"))
-    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                     build_dir=root / "build")
-    corpus = real_corpus()
-    if corpus.law(2017, "en", 64) is None:  # the snapshot has no English: a marked synthetic page
-        law, refs = synthetic_english(corpus.law(2017, "pl", 64))
-        corpus.laws.append(law)
-        corpus.crossrefs.extend(refs)
-    files = render_site_content(corpus, load_outline(config.outline_file),
-                                load_glossary(ROOT / "tools" / "data" / "glossary.yaml"))
-    write_tree(config.content_dir, files)
-    build_assistant(corpus, config)
-    trees = load_trees(Config().assistant_dir / "trees")
-    pages = render_assistant_pages(load_situations(Config()), trees, corpus)
-    write_tree(config.content_dir, pages)
-    build_site(config)
-    return config.site_dir, config.build_dir
+@pytest.fixture(scope="module")
+def wizard_site(site_dir: Path) -> tuple[Path, Path]:
+    """The session's site (real corpus, the marked synthetic English Law 64, the assistant
+    pages) and the build folder holding its assistant.json."""
+    return site_dir, site_dir.parent / "build"
 
 
 @pytest.fixture(scope="module")
-def wizard_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The site with the assistant pages, built once for this module."""
-    return build_wizard_site(tmp_path_factory.mktemp("wizardsite"))
-
-
-@pytest.fixture(scope="module")
-def wizard_url(wizard_site: tuple[Path, Path]) -> Iterator[str]:
+def wizard_url(base_url: str) -> str:
     """That site served on 127.0.0.1."""
-    handler = functools.partial(QuietHandler, directory=str(wizard_site[0]))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    return base_url
 
 
 @pytest.fixture(scope="module")
