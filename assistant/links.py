@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
-from tools.model import Corpus, Law, find_unit
+from tools.model import Corpus, find_unit
 from tools.urls import law_number, law_path, unit_url
 
 
-def _law_in_either_language(corpus: Corpus, edition: int, number: int) -> Law | None:
-    """The law in Polish or English: the site has a page per law in both languages whenever
-    either text exists (a page without its own text shows the other language's, marked)."""
-    return corpus.law(edition, "pl", number) or corpus.law(edition, "en", number)
+def cite_edition(corpus: Corpus, unit_id: str) -> int | None:
+    """The edition whose page a cite opens: 2017 when the build has the law in 2017, else 1997,
+    else None. A law has a page in both languages whenever either text exists (a page without
+    its own text shows the other language's, marked)."""
+    number = law_number(unit_id)
+    for edition in (2017, 1997):
+        if corpus.law(edition, "pl", number) or corpus.law(edition, "en", number):
+            return edition
+    return None
 
 
 def cite_url(corpus: Corpus, lang: str, unit_id: str) -> str:
     """Site path of a cited unit in `lang`, relative to the site root; "" when no page exists.
 
-    The 2017 page is used when the build has the law in 2017 (with the anchor whether or not
-    the unit has text there, since its numbering is the cited one). Otherwise the 1997 page,
-    without an anchor: cites use the 2017 numbering, and the same id in the 1997 text is often a
-    different rule (2017 63B is not 1997 63B), so pointing at it would mislead.
+    The 2017 page carries the anchor whether or not the unit has text there, since its
+    numbering is the cited one. The 1997 page gets none: cites use the 2017 numbering, and the
+    same id in the 1997 text is often a different rule (2017 63B is not 1997 63B), so pointing
+    at it would mislead.
     """
+    edition = cite_edition(corpus, unit_id)
+    if edition is None:
+        return ""
     number = law_number(unit_id)
-    if _law_in_either_language(corpus, 2017, number) is not None:
-        if unit_id == str(number):
-            return law_path(2017, lang, number)
-        return unit_url(2017, lang, unit_id)
-    if _law_in_either_language(corpus, 1997, number) is not None:
-        return law_path(1997, lang, number)
-    return ""
+    if edition == 1997 or unit_id == str(number):
+        return law_path(edition, lang, number)
+    return unit_url(edition, lang, unit_id)
 
 
 def cite_title(corpus: Corpus, lang: str, unit_id: str) -> str:

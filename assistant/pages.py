@@ -13,7 +13,7 @@ import json
 import posixpath
 from collections.abc import Mapping
 
-from assistant.links import cite_title, cite_url
+from assistant.links import cite_edition, cite_title, cite_url
 from assistant.situations import Situation
 from assistant.tree import LANGS, DecisionTree
 from tools.model import Corpus
@@ -130,9 +130,8 @@ def _tree_title(trees: Mapping[str, DecisionTree], tree_id: str, lang: str) -> s
 
 def _has_text(corpus: Corpus, lang: str, cite: str) -> bool:
     """Whether the build has the cited law's text in `lang` in the edition its link opens."""
-    number = law_number(cite)
-    edition = 2017 if corpus.law(2017, "pl", number) or corpus.law(2017, "en", number) else 1997
-    return corpus.law(edition, lang, number) is not None
+    edition = cite_edition(corpus, cite)
+    return edition is not None and corpus.law(edition, lang, law_number(cite)) is not None
 
 
 def _law_links(situation: Situation, corpus: Corpus, lang: str, page_dir: str) -> list[str]:
