@@ -231,11 +231,6 @@ def write_assistant_pages(build: AssistantBuild, corpus: Corpus, config: Config)
     from assistant.pages import render_assistant_pages
 
     pages = render_assistant_pages(build.situations, build.trees, corpus)
-    changed = []
-    for lang in LANGS:
-        prefix = f"{lang}/situations/"
-        mine = {rel: text for rel, text in pages.items() if rel.startswith(prefix)}
-        changed += write_tree(config.content_dir, mine, prune=prefix)
-    rest = {rel: text for rel, text in pages.items() if "/situations/" not in rel}
-    changed += write_tree(config.content_dir, rest)
+    changed = write_tree(config.content_dir, pages,
+                         prune=tuple(f"{lang}/situations/" for lang in LANGS))
     return [str(config.content_dir / rel) for rel in changed]

@@ -165,24 +165,9 @@ def write_outputs(result: ScrapeResult, config: Config) -> None:
     files = render_site_content(corpus, result.outline, result.glossary)
     write_text(config.model_file, corpus_to_json(corpus))
     write_text(config.report_file, report_json(corpus))
-    for lang in ("pl", "en"):
-        for folder in ("laws", "compare"):
-            prefix = f"{lang}/{folder}/"
-            write_tree(
-                config.content_dir,
-                {rel: text for rel, text in files.items() if rel.startswith(prefix)},
-                prune=prefix,
-            )
-    other = {
-        rel: text
-        for rel, text in files.items()
-        if not any(
-            rel.startswith(f"{lang}/{folder}/")
-            for lang in ("pl", "en")
-            for folder in ("laws", "compare")
-        )
-    }
-    write_tree(config.content_dir, other)
+    generated = tuple(f"{lang}/{folder}/" for lang in ("pl", "en")
+                      for folder in ("laws", "compare"))
+    write_tree(config.content_dir, files, prune=generated)
 
 
 def report_json(corpus: Corpus) -> str:

@@ -23,13 +23,15 @@ def write_text(path: Path, text: str) -> bool:
     return True
 
 
-def write_tree(root: Path, files: dict[str, str], *, prune: str | None = None) -> list[str]:
-    """Write `files` (relative path -> text) under root; with `prune`, delete other *.md files
-    below root/prune that are not in `files` (stale generated pages). Returns paths changed."""
+def write_tree(
+    root: Path, files: dict[str, str], *, prune: str | tuple[str, ...] = ()
+) -> list[str]:
+    """Write `files` (relative path -> text) under root; below each folder named in `prune`,
+    delete the other *.md files (stale generated pages). Returns the paths changed."""
     changed = [rel for rel, text in sorted(files.items()) if write_text(root / rel, text)]
-    if prune is not None:
-        keep = {(root / rel).resolve() for rel in files}
-        for old in sorted((root / prune).rglob("*.md")):
+    keep = {(root / rel).resolve() for rel in files}
+    for folder in (prune,) if isinstance(prune, str) else prune:
+        for old in sorted((root / folder).rglob("*.md")):
             if old.resolve() not in keep:
                 old.unlink()
                 changed.append(str(old.relative_to(root)))
