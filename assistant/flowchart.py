@@ -62,7 +62,7 @@ def _label(lines: list[str]) -> str:
 
 # A full stop after these does not end a sentence ("np. karta", "e.g. the card").
 _ABBREVIATIONS = ("np", "zob", "tzn", "tj", "itp", "itd", "por", "ok", "pkt", "e.g", "i.e", "cf",
-                  "etc", "vs", "no")
+                  "etc", "vs")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
