@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 
 @dataclass
@@ -77,6 +78,12 @@ class LocalServer:
     def __exit__(self, *exc: object) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+    def add_folder(self, folder: Path) -> None:
+        """Serve every HTML file under `folder` at its path relative to it."""
+        for path in sorted(folder.rglob("*.htm*")):
+            self.routes["/" + path.relative_to(folder).as_posix()] = Reply(
+                200, path.read_bytes(), {"Content-Type": "text/html"})
 
     def paths(self) -> list[str]:
         """Paths requested so far, in order."""

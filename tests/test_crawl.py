@@ -24,9 +24,7 @@ def site():
     """Every file under fixtures/html/web at its relative path, plus a robots.txt."""
     with LocalServer() as server:
         server.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow: /private/\n")
-        for path in sorted(WEB.rglob("*.htm*")):
-            server.routes["/" + path.relative_to(WEB).as_posix()] = Reply(
-                200, path.read_bytes(), {"Content-Type": "text/html"})
+        server.add_folder(WEB)
         yield server
 
 

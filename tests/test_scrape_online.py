@@ -20,10 +20,7 @@ WEB = Path(__file__).resolve().parent / "fixtures" / "html" / "web"
 def site():
     with LocalServer() as server:
         server.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow:\n")
-        for path in sorted(WEB.rglob("*.htm*")):
-            server.routes["/" + path.relative_to(WEB).as_posix()] = Reply(
-                200, path.read_bytes(), {"Content-Type": "text/html"}
-            )
+        server.add_folder(WEB)
         yield server
 
 
