@@ -98,11 +98,11 @@ class HangingServer:
 @pytest.fixture
 def held(playwright) -> Iterator[tuple[object, HangingServer]]:
     """A second Chromium in which every host but 127.0.0.1 resolves to the hanging server."""
-    from conftest import LAUNCH_ARGS
+    from conftest import CHROMIUM, LAUNCH_ARGS
 
     hanging = HangingServer()
     rules = f"MAP * 127.0.0.1:{hanging.port}, EXCLUDE 127.0.0.1"
-    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+    browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                          args=[*LAUNCH_ARGS, f"--host-resolver-rules={rules}"])
     yield browser, hanging
     browser.close()
