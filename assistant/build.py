@@ -77,10 +77,8 @@ def load_trees_reporting(directory: Path) -> tuple[dict[str, DecisionTree], list
 def _load_situations(
     config: Config, trees: dict[str, DecisionTree], known: set[str]
 ) -> tuple[list[Any], list[Problem]]:
-    try:
-        from assistant.situations import load_situations, validate_situations
-    except ImportError as error:
-        return [], [Problem("situations-missing", "assistant/situations.py", str(error))]
+    from assistant.situations import load_situations, validate_situations
+
     try:
         situations = load_situations(config)
     except SourceError as error:

@@ -204,7 +204,7 @@ def _extras(
         outline = load_outline(config.outline_file)
         docs.extend(outline_docs(outline, corpus))
         official = outline_ids(outline)
-    except (ModuleNotFoundError, BridgelawError) as error:
+    except BridgelawError as error:
         problems.append(
             Problem(
                 "index-missing-input",
@@ -212,15 +212,13 @@ def _extras(
                 f"law titles from the outline not indexed: {error}",
             )
         )
-    glossary_file = getattr(
-        config, "glossary_file", config.root / "tools" / "data" / "glossary.yaml"
-    )
+    glossary_file = config.glossary_file
     try:
         from tools.glossary import load_glossary
 
         glossary = list(load_glossary(glossary_file))
         docs.extend(glossary_docs(glossary))
-    except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
+    except (BridgelawError, FileNotFoundError) as error:
         problems.append(
             Problem(
                 "index-missing-input",
@@ -232,7 +230,7 @@ def _extras(
         from assistant.situations import load_situations
 
         docs.extend(situation_docs(list(load_situations(config))))
-    except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
+    except (BridgelawError, FileNotFoundError) as error:
         problems.append(
             Problem(
                 "index-missing-input",

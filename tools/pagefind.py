@@ -276,12 +276,12 @@ def index_site(site_dir: Path) -> None:
         raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
     try:
         terms = glossary_terms()
-    except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
+    except (BridgelawError, FileNotFoundError) as error:
         print(f"bridgelaw: pagefind: no glossary terms in the site index: {error}")
         terms = {}
     try:
         titles = official_titles()
-    except (ModuleNotFoundError, BridgelawError, FileNotFoundError) as error:
+    except (BridgelawError, FileNotFoundError) as error:
         print(f"bridgelaw: pagefind: no other-language law titles in the site index: {error}")
         titles = {}
     pages = read_site(site_dir, terms, titles)

@@ -94,12 +94,6 @@ def build_site(config: Config) -> None:
 
 
 def _index(out: Path) -> None:
-    try:
-        from tools.pagefind import index_site
-    except ModuleNotFoundError as error:
-        if error.name != "tools.pagefind":
-            raise
-        print("bridgelaw: site: tools.pagefind not available; the site has no search index",
-              file=sys.stderr)
-        return
+    from tools.pagefind import index_site
+
     index_site(out)
