@@ -99,7 +99,9 @@ def _figure(tree: dict[str, Any], lang: str, page_src: str, root: str,
         path = _state["svg_dir"] / name
         if path.exists():
             svg = _svg(path, title or tree["id"], root)
-            parts.append(f'<div class="flowchart-svg">{svg}</div>')
+            # the box scrolls sideways on a phone: keyboard users must be able to focus it
+            parts.append(f'<div class="flowchart-svg" tabindex="0" role="region" '
+                         f'aria-label="{html.escape(title or tree["id"])}">{svg}</div>')
         else:
             log.warning("%s: flowchart %s missing from %s", page_src, name, _state["svg_dir"])
             note = TEXT[lang]["missing"].format(tree=tree["id"])
