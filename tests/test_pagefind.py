@@ -5,10 +5,12 @@ from __future__ import annotations
 from bs4 import BeautifulSoup
 
 from tools.pagefind import (
+    ABOUT,
+    FOLDED_MARK,
     LAW_TITLE_WEIGHT,
-    OTHER_TITLE_WEIGHT,
-    law_records,
+    law_record,
     official_titles,
+    record_html,
 )
 
 PAGE = """<article><h1>Prawo 42. UPRAWNIENIA DZIADKA</h1>
@@ -19,24 +21,50 @@ niezbywalne</p>Dziadek może liczyć lewy.</div></div>
 </div></article>"""
 
 
-def _records(titles: dict[str, dict[str, str]] | None):  # noqa: ANN202
+def _record(titles: dict[str, dict[str, str]] | None, terms: dict[str, list[str]] | None = None):  # noqa: ANN202
     soup = BeautifulSoup(PAGE, "html.parser")
-    return law_records("laws/1997/42/", soup, "pl", {}, titles)
+    return law_record("laws/1997/42/", soup, "pl", terms or {}, titles)
 
 
-def test_law_record_carries_its_title_with_the_other_case_form() -> None:
-    law, unit = _records(None)
-    assert law.url == "laws/1997/42/#42" and unit.url == "laws/1997/42/#42A"
+def test_one_record_per_law_with_its_units_as_anchored_headings() -> None:
+    record = _record(None)
+    assert record.url == "laws/1997/42/"
+    assert [unit.id for unit in record.units] == ["42", "42A"]
+    assert record.units[1].title == "Uprawnienia niezbywalne"
+    assert record.units[1].text == "Dziadek może liczyć lewy."  # the title is not in the text
+    page = BeautifulSoup(record_html(record), "html.parser")
+    # Pagefind makes a sub-result of each heading with an id; the search box shows the words
+    # between a heading and the mark that closes the unit's text
+    headings = [(h["id"], h.get_text()) for h in page.select("main h2[id]")]
+    assert headings == [("42", "42"), ("42A", "42A Uprawnienia niezbywalne")]
+    shown = page.select_one('h2[id="42A"]').find_next_sibling("p")
+    assert shown.get_text() == "Dziadek może liczyć lewy."
+    assert shown.find_next_sibling("p").get_text().startswith(FOLDED_MARK)
+    target = page.select_one('[data-pagefind-meta="target[data-value]"]')
+    assert target["data-value"] == "laws/1997/42/"
+
+
+def test_law_unit_carries_its_title_with_the_other_case_form() -> None:
+    law, unit = _record(None).units
     (title, weight), = law.weighted
     assert weight == LAW_TITLE_WEIGHT
     assert "UPRAWNIENIA DZIADKA" in title and "dziadek" in title.split()  # dziadka -> dziadek
+    assert unit.weighted == []
 
 
-def test_law_record_carries_the_official_title_in_the_other_language() -> None:
-    law, unit = _records({"en": {"42": "Dummy's Rights"}, "pl": {}})
-    assert ("Dummy's Rights", OTHER_TITLE_WEIGHT) in law.weighted
-    assert all("Dummy" not in text for text, _ in unit.weighted)  # the law's record only
-    assert "Dummy" not in law.content  # the shown text stays the law's own
+def test_law_names_in_both_languages_go_to_the_about_field() -> None:
+    record = _record({"en": {"42": "Dummy's Rights"}, "pl": {"42": "Uprawnienia dziadka"}})
+    about = record.meta[ABOUT]
+    assert "UPRAWNIENIA DZIADKA" in about and "Dummy's Rights" in about
+    assert about.count("UPRAWNIENIA") + about.count("Uprawnienia") == 1  # same name once
+    assert all("Dummy" not in unit.text for unit in record.units)  # the shown text is the law's
+
+
+def test_glossary_terms_go_in_once_per_word() -> None:
+    terms = {"42": ["dziadek", "Dziadka", "uprawnienia dziadka", "dummy's rights", "dummy"]}
+    (_, _), (words, _) = _record(None, terms).units[0].weighted
+    shown = words.partition("\n")[0].split()
+    assert shown == ["dziadek", "Dziadka", "uprawnienia", "dummy", "s", "rights"]
 
 
 def test_official_titles_come_from_the_outline() -> None:

@@ -68,6 +68,13 @@ def mobile_e_forms(word: str) -> list[str]:
     return [form for form in forms if form != folded]
 
 
+def stem_key(word: str) -> tuple[str, str]:
+    """The word's Polish and English Snowball stems, folded: words with the same key are found
+    by the same queries in a stemming engine."""
+    folded = fold(word.lower())
+    return _stemmer("polish").stemWord(folded), _stemmer("english").stemWord(folded)
+
+
 def _light_stem(folded: str) -> str | None:
     """The word without its trailing vowels (wyjscie, wyjscia -> wyjsc): Snowball reads a
     folded "-cie" as an ending and cuts too much, and this variant meets it halfway."""

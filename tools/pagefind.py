@@ -1,13 +1,14 @@
-"""The site search index: Pagefind over the built site, one record per law unit.
+"""The site search index: Pagefind over the built site, one record per law page.
 
-Law pages become one Pagefind record per unit (url "laws/2017/64/#64B3"), so a result links to
-the exact anchor; other pages are indexed whole from their article body. Pagefind folds ą ę ó ś ź
-ż ć ń but not ł, so every record also carries its text with diacritics folded. The English
-glossary terms of a law go into that law's Polish record (and the Polish terms into the English
-one), and so does the law's official 2017 title in the other language ("Lead Out of Turn
-Accepted" in the Polish record of law 53), which lets a query in one language find the other.
-A citation table for jumps ("64B3") is
-written next to the index.
+Each law page is one Pagefind record whose units are headings with their citation ids as
+anchors, so Pagefind returns them as sub-results linking to "laws/2017/64/#64B3". One record per
+law keeps the search box to one fragment request per law shown (a record per unit cost one per
+unit, before ranking could even group them by law). Other pages are indexed whole from their
+article body. Pagefind folds ą ę ó ś ź ż ć ń but not ł, so every unit also carries its text with
+diacritics folded. The glossary terms of a law in both languages go into the law's own unit,
+and its names in both languages (the official 2017 titles: "Lead Out of Turn Accepted" for law
+53 on the Polish page) into the `about` metadata, which lets a query in one language find the
+other. A citation table for jumps ("64B3") is written next to the index.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.analysis import fold, mobile_e_forms
+from tools.analysis import fold, mobile_e_forms, stem_key
 from tools.errors import BridgelawError
 
 OUTPUT = "pagefind"
@@ -38,24 +39,35 @@ _SKIP_DIRS = {"assets", "pagefind", "search"}
 
 
 @dataclass
-class Record:
-    """One Pagefind record: a law unit with its anchor url."""
+class Unit:
+    """One law unit inside its law's record: a Pagefind sub-result under its own anchor."""
 
-    url: str
-    content: str  # body text, weight 1
+    id: str  # the citation id, also the anchor ("64B3")
+    title: str  # the unit's own heading ("" when it has none)
+    text: str  # the text shown in snippets
+    weighted: list[tuple[str, float]] = field(default_factory=list)  # (text, Pagefind weight)
+
+
+@dataclass
+class Record:
+    """One Pagefind record: a law page, whose units are its sub-results."""
+
+    url: str  # the law page ("laws/2017/64/")
     language: str
     meta: dict[str, str]
+    units: list[Unit]
     filters: dict[str, list[str]] = field(default_factory=dict)
-    weighted: list[tuple[str, float]] = field(default_factory=list)  # (text, Pagefind weight)
 
 
 # Pagefind weights (1 is body text): a law's own title says most about what the law is for.
 LAW_TITLE_WEIGHT = 7.0
-# The law's official title in the other language: says what the law is for, in words a reader
-# of that language types, but it is not the printed title of the page.
-OTHER_TITLE_WEIGHT = 5.0
 UNIT_TITLE_WEIGHT = 3.0
 TERMS_WEIGHT = 2.0
+# The metadata field holding a law's names (its titles in both languages, folded forms too).
+# Pagefind adds a bonus for query words found in a weighted metadata field, on top of the body
+# score, which saturates on long laws: without it a long law that uses the words in passing
+# outranks the law named by them. search.js gives this field its weight.
+ABOUT = "about"
 
 
 @dataclass
@@ -95,20 +107,22 @@ def _text(node) -> str:  # noqa: ANN001 - a BeautifulSoup Tag
     return " ".join(node.get_text(" ").split())
 
 
-def law_records(
+def law_record(
     url: str,
     soup,  # noqa: ANN001 - a BeautifulSoup document
     lang: str,
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]] | None = None,
-) -> list[Record]:
-    """One record per unit row of a law page, linking to the row's anchor."""
+) -> Record:
+    """One record per law page, with each unit row as a sub-result under the row's anchor."""
     law_text = soup.select_one(".law-text")
     edition = law_text.get("data-edition", "")
     number = law_text.get("data-law", "")
     heading = soup.select_one("article h1")
     page_title = _text(heading) if heading else number
-    records = []
+    printed = re.sub(r"^\D*\d+\.\s*", "", page_title)  # "Przepis 64. X" -> "X"
+    names = law_names(printed, number, lang, titles or {})
+    units = []
     for row in law_text.select(".row[id]"):
         unit_id = row["id"]
         if not _CITATION_ID.match(unit_id):
@@ -117,31 +131,57 @@ def law_records(
         if cell is None:
             continue
         unit_title = cell.select_one(".unit-title")
-        title = page_title + (f" › {_text(unit_title)}" if unit_title else "")
-        weighted = []
+        title = _text(unit_title) if unit_title else ""
         if unit_title is not None:
-            weighted.append((with_folded(_text(unit_title)), UNIT_TITLE_WEIGHT))
             unit_title.extract()
+        weighted = []
         if unit_id == number:
-            # The law's own record carries its title and its glossary terms in both languages.
-            title_text = re.sub(r"^\D*\d+\.\s*", "", page_title)  # "Prawo 64. X" -> "X"
-            weighted.append((with_folded(title_text), LAW_TITLE_WEIGHT))
-            other = (titles or {}).get(other_lang(lang), {}).get(number, "")
-            if other:
-                weighted.append((with_folded(other), OTHER_TITLE_WEIGHT))
+            # The law's own unit carries its names and its glossary terms in both languages.
+            weighted.append((with_folded(printed), LAW_TITLE_WEIGHT))
             if terms.get(number):
-                weighted.append((with_folded(" · ".join(terms[number])), TERMS_WEIGHT))
-        records.append(
-            Record(
-                url=f"{url}#{unit_id}",
-                content=with_folded(_text(cell)),
-                language=lang,
-                meta={"title": title, "unit": unit_id, "law": number, "edition": edition},
-                filters={"edition": [edition]} if edition else {},
-                weighted=weighted,
-            )
-        )
-    return records
+                words = " ".join(distinct_words(terms[number]))
+                weighted.append((with_folded(words), TERMS_WEIGHT))
+        units.append(Unit(id=unit_id, title=title, text=_text(cell), weighted=weighted))
+    about = " ".join(with_folded(name).replace(FOLDED_MARK, " ") for name in names)
+    return Record(
+        url=url,
+        language=lang,
+        meta={
+            "title": page_title,
+            "law": number,
+            "edition": edition,
+            ABOUT: " ".join(about.split()),
+        },
+        units=units,
+        filters={"edition": [edition]} if edition else {},
+    )
+
+
+def distinct_words(phrases: list[str]) -> list[str]:
+    """The words of the phrases, once each: the glossary repeats a word in many phrases
+    ("fałszywy renons", "fałszywego renonsu", "falszywy renons w dwunastej lewie"), and words
+    whose Polish and English stems both agree ("Dziadka", "dziadka") index alike. Every copy
+    would only make the index and the fragments bigger."""
+    seen: dict[tuple[str, str], str] = {}
+    for word in re.findall(r"\w+", " ".join(phrases)):
+        seen.setdefault(stem_key(word), word)
+    return list(seen.values())
+
+
+def law_names(printed: str, number: str, lang: str, titles: dict[str, dict[str, str]]) -> list[str]:
+    """The law's printed title, then its official 2017 titles in the page's language and the
+    other one where they differ: an English page that shows the Polish text (the snapshot has
+    no English text) is still found by its English name."""
+    names = [
+        printed,
+        titles.get(lang, {}).get(number, ""),
+        titles.get(other_lang(lang), {}).get(number, ""),
+    ]
+    seen: dict[str, str] = {}
+    for name in names:
+        if name and name.casefold() not in seen:
+            seen[name.casefold()] = name
+    return list(seen.values())
 
 
 def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup document
@@ -195,7 +235,7 @@ def official_titles() -> dict[str, dict[str, str]]:
 def read_site(
     site_dir: Path, terms: dict[str, list[str]], titles: dict[str, dict[str, str]] | None = None
 ) -> SitePages:
-    """Unit records from law pages, other pages whole, and the citation ids per language."""
+    """One record per law page, other pages whole, and the citation ids per language."""
     from bs4 import BeautifulSoup
 
     found = SitePages()
@@ -208,20 +248,38 @@ def read_site(
         lang = (soup.html.get("lang", "") if soup.html else "")[:2] or "pl"
         url = page_url(site_dir, path)
         if soup.select_one(".law-text[data-law]") is not None:
-            records = law_records(url, soup, lang, terms, titles)
-            found.records.extend(records)
-            for record in records:
-                edition = record.meta["edition"]
-                found.citations.setdefault(lang, {}).setdefault(edition, []).append(
-                    record.meta["unit"]
-                )
+            record = law_record(url, soup, lang, terms, titles)
+            found.records.append(record)
+            edition = record.meta["edition"]
+            found.citations.setdefault(lang, {}).setdefault(edition, []).extend(
+                unit.id for unit in record.units
+            )
         elif soup.select_one(ROOT_SELECTOR) is not None:
             found.pages.append((url, fold_page(html, soup)))
     return found
 
 
+def unit_html(unit: Unit) -> str:
+    """A unit as a heading with its anchor, then its text, then what only the index reads.
+
+    Pagefind makes a sub-result of every heading with an id. The search box shows the words
+    between the heading and the first FOLDED_MARK, so the mark closes every unit's text."""
+    heading = " ".join(part for part in (unit.id, unit.title) if part)
+    extra = [t for t in [with_folded(unit.title).partition("\n")[2]] if t]
+    folded = with_folded(unit.text).partition("\n")[2].removeprefix(FOLDED_MARK).strip()
+    weighted = "".join(
+        f'<p data-pagefind-weight="{weight}">{html.escape(text)}</p>'
+        for text, weight in [*((t, UNIT_TITLE_WEIGHT) for t in extra), *unit.weighted]
+    )
+    return (
+        f'<h2 id="{html.escape(unit.id)}" data-pagefind-weight="{UNIT_TITLE_WEIGHT}">'
+        f"{html.escape(heading)}</h2><p>{html.escape(unit.text)}</p>"
+        f"<p>{FOLDED_MARK} {html.escape(folded)}</p>{weighted}"
+    )
+
+
 def record_html(record: Record) -> str:
-    """A stand-in page for one record: Pagefind reads its language, body and metadata; the
+    """A stand-in page for one law: Pagefind reads its language, units and metadata; the
     real address travels in the `target` metadata, as the file's own path is only a slot."""
     meta = {**record.meta, "target": record.url}
     # key[data-value] reads the value from the attribute, so commas in titles need no escaping
@@ -236,15 +294,11 @@ def record_html(record: Record) -> str:
         for key, values in sorted(record.filters.items())
         for value in values
     )
-    weighted = "".join(
-        f'<p data-pagefind-weight="{weight}">{html.escape(text)}</p>'
-        for text, weight in record.weighted
-    )
+    units = "".join(unit_html(unit) for unit in record.units)
     return (
         f'<!doctype html><html lang="{record.language}"><head><meta charset="utf-8">'
         f"<title>{html.escape(record.meta.get('title', ''))}</title></head><body>"
-        f"<main data-pagefind-body>{tags}{filters}{weighted}"
-        f"<p>{html.escape(record.content)}</p></main>"
+        f"<main data-pagefind-body>{tags}{filters}{units}</main>"
         "</body></html>"
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from search_seed_corpus import seed_corpus  # noqa: E402
 from search_site import build_search_site  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
+
 
 @pytest.fixture(scope="module")
 def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -177,3 +179,29 @@ def test_results_name_their_edition(page, origin) -> None:  # noqa: ANN001
             edition = link.query_selector(".bl-search__edition").inner_text()
             assert f"/laws/{edition}/" in href, (href, edition)
     assert hrefs
+
+
+def test_one_fragment_per_law_shown_and_its_units_grouped(page, origin) -> None:  # noqa: ANN001
+    """A law is one Pagefind record: a search loads one fragment per law it shows (at most
+    four), not one per matching unit, and shows each law's best units together under it."""
+    open_search(page, origin)
+    ask(page, "dziadek")  # loads Pagefind itself
+    before = len(page.requests)
+    hrefs = ask(page, "fałszywy renons")
+    fragments = [url for url in page.requests[before:] if "/pagefind/fragment/" in url]
+    laws = [href.split("#")[0] for href in hrefs]
+    assert 1 <= len(fragments) <= 4
+    assert len(set(laws)) <= len(fragments) and len(hrefs) > len(set(laws))
+    assert laws == sorted(laws, key=laws.index)  # a law's units follow one another
+    assert all("#" in href for href in hrefs)
+
+
+@pytest.mark.parametrize("query", ["uprawomocnienie", "dysponowanie kartą"])
+def test_the_2017_text_comes_before_the_1997_text_of_the_same_law(page, origin, query) -> None:  # noqa: ANN001
+    """Pagefind ranks the 1997 page of these laws first; a player today plays under 2017."""
+    open_search(page, origin)
+    laws = [m.groups() for h in ask(page, query) if (m := re.search(r"/laws/(\d{4})/(\d+)/", h))]
+    both = {n for e, n in laws if e == "2017"} & {n for e, n in laws if e == "1997"}
+    assert both, laws
+    for number in both:
+        assert [e for e, n in laws if n == number][0] == "2017", laws

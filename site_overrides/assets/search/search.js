@@ -10,14 +10,17 @@
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
   var MAX_CHARS = 200;
   var MAX_RESULTS = 8;
-  var CANDIDATES = 8; // results whose fragments are loaded (one request each), grouped by law
-  var LAW_WEIGHTS = [1, 0.5, 0.25]; // a law's best, second and third unit make its rank
-  var PER_LAW = 3;
-  // Pagefind adds a bonus for words of the `title` metadata, but our titles are shown as
-  // printed ("UPRAWNIENIA DZIADKA") and miss the folded and inflected forms each record already
-  // carries, weighted, in its body: the bonus would rank a unit whose title has the exact word
-  // above the law whose title has its other case. Titles weigh through the body weights only.
-  var RANKING = { metaWeights: { title: 0 } };
+  // Each law page is one Pagefind record and its units are sub-results, so ranking laws needs
+  // no per-unit requests: only the best few laws are loaded (one fragment each) to show them.
+  var CANDIDATES = 4;
+  var PER_LAW = 3; // a law's best units shown
+  // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
+  // `about` holds a law's names in both languages with their folded and inflected forms (see
+  // ABOUT in tools/pagefind.py): the body score saturates on a long law, and without the bonus
+  // a long law that uses the words in passing outranks the law they name. The printed `title`
+  // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
+  // law whose name is the other case of the word typed. The other fields are not words.
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
   // Function words and question words (Polish and English, folded), as tools/analysis.py
   // drops them: Pagefind wants every word of a query, and "co gdy" or "what if" would then
   // find only the pages that happen to hold them.
@@ -26,24 +29,26 @@
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 
-  /** Results grouped by law, as the CLI does: a law with several matching units outranks one
-   * lucky unit elsewhere, and the units of one law stay together, best first. */
-  function byLaw(scored) {
-    var groups = {}, order = [];
-    scored.forEach(function (s) {
-      var meta = s.data.meta || {};
-      var key = meta.law ? meta.edition + "/" + meta.law : s.data.url;
-      if (!groups[key]) { groups[key] = []; order.push(key); }
-      groups[key].push(s);
+  /** The current edition first: a 1997 law whose 2017 text is also among the results gives
+   * it its place (a reader at the table plays under the 2017 laws). Other laws keep Pagefind's
+   * order. */
+  function currentFirst(laws) {
+    var out = laws.slice();
+    laws.forEach(function (d) {
+      var meta = d.meta || {};
+      if (meta.edition !== "2017" || !meta.law) return;
+      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
+      var here = out.indexOf(d);
+      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
     });
-    function lawScore(members) {
-      return members.slice(0, LAW_WEIGHTS.length).reduce(function (sum, s, i) { return sum + LAW_WEIGHTS[i] * s.score; }, 0);
-    }
-    var first = {}, rank = {};
-    order.forEach(function (key, i) { first[key] = i; rank[key] = lawScore(groups[key]); });
-    order.sort(function (a, b) { return rank[b] - rank[a] || first[a] - first[b]; });
-    return order.reduce(function (out, key) { return out.concat(groups[key].slice(0, PER_LAW)); }, []);
+    return out;
   }
+
+  /** A sub-result's score: the scores Pagefind gave its matched words, summed. */
+  function unitScore(sub) {
+    return (sub.weighted_locations || []).reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
+  }
+
   var TEXT = {
     pl: {
       open: "Szukaj", label: "Szukaj w przepisach", placeholder: "Szukaj: słowo, zwrot albo numer (64B3)",
@@ -104,13 +109,34 @@
         var byId = {}, order = [];
         each.forEach(function (one) {
           (one ? one.results : []).forEach(function (r) {
-            if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, data: r.data }; order.push(r.id); }
+            if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
             byId[r.id].score += r.score;
+            byId[r.id].parts.push(r);
           });
         });
-        return order.map(function (id) { return byId[id]; })
+        return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
           .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
       });
+    });
+  }
+
+  /** One page's data for several one-word results: its sub-results with the words' matches
+   * together. Pagefind keeps one object per page and rewrites its sub-results on each data()
+   * call, so the calls run one after another and each call's list is kept. */
+  function mergedData(parts) {
+    var lists = [], last = null;
+    return parts.reduce(function (chain, r) {
+      return chain.then(function () { return r.data(); }).then(function (d) { last = d; lists.push(d.sub_results || []); });
+    }, Promise.resolve()).then(function () {
+      var byAnchor = {}, order = [];
+      lists.forEach(function (subs) {
+        subs.forEach(function (sub) {
+          var key = sub.anchor ? sub.anchor.id : "";
+          if (!byAnchor[key]) { byAnchor[key] = { anchor: sub.anchor, title: sub.title, url: sub.url, weighted_locations: [] }; order.push(key); }
+          byAnchor[key].weighted_locations = byAnchor[key].weighted_locations.concat(sub.weighted_locations || []);
+        });
+      });
+      return Object.assign({}, last, { sub_results: order.map(function (k) { return byAnchor[k]; }) });
     });
   }
 
@@ -133,13 +159,6 @@
     return new URL(rel.replace(/^\/+/, ""), ROOT).href;
   }
 
-  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", "#39": "'", "#x27": "'", nbsp: "\u00a0" };
-
-  /** Text with the character references Pagefind writes turned back into characters. */
-  function unescape(text) {
-    return text.replace(/&(#?\w+);/g, function (all, name) { return ENTITIES[name] || all; });
-  }
-
   /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
   function isFormOf(word, queries) {
     var f = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
@@ -151,11 +170,10 @@
     });
   }
 
-  /** A snippet from the record's own text when it carries a folded copy (see FOLDED_MARK in
-   * tools/pagefind.py): Pagefind's excerpt would often show that copy ("zostal popelniony")
-   * instead of the law's words. The window starts a few words before the first match. */
-  function ownExcerpt(content, words) {
-    var text = content.slice(0, content.indexOf(FOLDED_MARK)).split(/\s+/).filter(Boolean);
+  /** A snippet from a unit's own words (a law record's content also holds the folded copy
+   * and the weighted titles, see FOLDED_MARK in tools/pagefind.py, which must not show). The
+   * window starts a few words before the first match. */
+  function ownExcerpt(text, words) {
     var queries = words.map(fold);
     var first = text.findIndex(function (w) { return isFormOf(w, queries); });
     var start = Math.max(0, (first < 0 ? 0 : first) - 6), end = Math.min(text.length, start + 30);
@@ -169,17 +187,49 @@
     return out;
   }
 
-  /** Pagefind's excerpt with only its <mark> kept, rebuilt from text nodes (never parsed as
-   * HTML: any other tag stays visible text); a DOMParser per result cost more than the rest. */
-  function excerptNodes(html) {
-    var out = document.createDocumentFragment();
-    html.split(/(<mark>[\s\S]*?<\/mark>)/).forEach(function (part, i) {
-      if (!part) return;
-      if (i % 2) out.appendChild(el("mark", {}, unescape(part.slice(6, -7))));
-      else out.appendChild(document.createTextNode(unescape(part)));
-    });
-    return out;
+  /** A page other than a law's as one result item; its hidden folded copy (after the
+   * FOLDED_MARK) stays out of the snippet. */
+  function pageItem(d, words) {
+    var content = (d.content || "").split(/[\r\n\s]+/g);
+    var end = content.indexOf(FOLDED_MARK);
+    return {
+      id: "", edition: "", title: (d.meta && d.meta.title) || d.url, url: siteUrl(d.url),
+      excerpt: ownExcerpt(end < 0 ? content : content.slice(0, end), words)
+    };
   }
+
+  /** A law's best-matching units as result items, best first. A unit's words run from the
+   * end of its heading ("64B3" and its title) to the FOLDED_MARK that closes them; Pagefind
+   * counts word locations over the content split at white space, as done here. The law's own
+   * row (its number, no text) is shown only when no unit of it matched: the units' results
+   * already carry the law's title and link into the same page. */
+  function unitItems(d, words) {
+    var meta = d.meta || {};
+    var content = (d.content || "").split(/[\r\n\s]+/g);
+    var page = siteUrl(meta.target || d.url).replace(/#.*$/, "");
+    var items = (d.sub_results || [])
+      .filter(function (sub) { return sub.anchor && sub.anchor.id; })
+      .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
+      .sort(function (a, b) { return b.score - a.score || a.i - b.i; })
+      .map(function (s) {
+        var anchor = s.sub.anchor;
+        var heading = anchor.text.trim().split(/\s+/);
+        var start = anchor.location + heading.length;
+        var end = content.indexOf(FOLDED_MARK, start);
+        var text = content.slice(start, end < 0 ? undefined : end);
+        var own = heading.slice(1).join(" ");
+        return {
+          id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
+          title: (meta.title || "") + (own ? " › " + own : ""), bare: !own && !text.length
+        };
+      });
+    var units = items.filter(function (item) { return !item.bare; });
+    return (units.length ? units : items.slice(0, 1)).slice(0, PER_LAW).map(function (item) {
+      item.excerpt = ownExcerpt(item.text, words);
+      return item;
+    });
+  }
+
 
   function build() {
     var panel = el("div", { "class": "bl-search", role: "dialog", "aria-modal": "true", "aria-label": TEXT.label, hidden: "" });
@@ -319,18 +369,14 @@
       .then(function (pf) { return searchWords(pf, words); })
       .then(function (results) {
         if (mine !== generation || !results) return null;
-        var top = results.slice(0, CANDIDATES);
-        return Promise.all(top.map(function (r) { return r.data(); })).then(function (data) {
-          return data.map(function (d, i) { return { data: d, score: top[i].score }; });
-        });
+        return Promise.all(results.slice(0, CANDIDATES).map(function (r) { return r.data(); }));
       })
-      .then(function (scored) {
-        if (mine !== generation || !scored) return;
-        var items = byLaw(scored).slice(0, MAX_RESULTS).map(function (s) {
-          var d = s.data, meta = d.meta || {};
-          // law units carry their real address (page + anchor) in the "target" metadata
-          return { id: meta.unit || "", edition: meta.edition || "", title: meta.title || d.url, url: siteUrl(meta.target || d.url), excerpt: (d.content || "").indexOf(FOLDED_MARK) >= 0 ? ownExcerpt(d.content, words) : excerptNodes(d.excerpt || "") };
-        });
+      .then(function (found) {
+        if (mine !== generation || !found) return;
+        var items = currentFirst(found).reduce(function (out, d) {
+          var meta = d.meta || {};
+          return out.concat(meta.law ? unitItems(d, words) : [pageItem(d, words)]);
+        }, []).slice(0, MAX_RESULTS);
         show(items, items.length ? "" : TEXT.none + "“" + query + "”");
       })
       .catch(function () { if (mine === generation) show([], TEXT.failed); });
