@@ -56,7 +56,6 @@ class Record:
     language: str
     meta: dict[str, str]
     units: list[Unit]
-    filters: dict[str, list[str]] = field(default_factory=dict)
 
 
 # Pagefind weights (1 is body text): a law's own title says most about what the law is for.
@@ -153,7 +152,6 @@ def law_record(
             ABOUT: " ".join(about.split()),
         },
         units=units,
-        filters={"edition": [edition]} if edition else {},
     )
 
 
@@ -289,16 +287,11 @@ def record_html(record: Record) -> str:
         for key, value in sorted(meta.items())
         if value
     )
-    filters = "".join(
-        f'<div hidden data-pagefind-filter="{html.escape(key)}:{html.escape(value)}"></div>'
-        for key, values in sorted(record.filters.items())
-        for value in values
-    )
     units = "".join(unit_html(unit) for unit in record.units)
     return (
         f'<!doctype html><html lang="{record.language}"><head><meta charset="utf-8">'
         f"<title>{html.escape(record.meta.get('title', ''))}</title></head><body>"
-        f"<main data-pagefind-body>{tags}{filters}{units}</main>"
+        f"<main data-pagefind-body>{tags}{units}</main>"
         "</body></html>"
     )
 

@@ -13,93 +13,26 @@ import contextlib
 import functools
 import http.server
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tools.config import Config
-from tools.model import Corpus, CrossRef, Law, Unit, walk
+from tools.model import Corpus
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))
+from site_build import SYNTHETIC, build_test_site, real_corpus  # noqa: E402, F401
 
 ROOT = Config().root
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1280, "height": 800}
-SYNTHETIC = "[SYNTHETIC TEST TEXT, not the law]"
 SCREENSHOTS = ROOT / "bench" / "out"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-def real_corpus() -> Corpus:
-    """The scrape stage's corpus from the bundled snapshot (offline, empty fetch cache, so the
-    result depends only on the repository)."""
-    import tempfile
-
-    from tools.config import FetchConfig
-    from tools.scrape import scrape_corpus
-
-    with tempfile.TemporaryDirectory() as tmp:
-        config = replace(Config(), fetch=FetchConfig(cache_dir=Path(tmp) / "cache"),
-                         build_dir=Path(tmp) / "build")
-        return scrape_corpus(config).corpus
-
-
-def synthetic_english(polish: Law) -> tuple[Law, list[CrossRef]]:
-    """An English Law with the Polish law's unit ids and plainly synthetic text, plus one
-    cross-reference in it (to 64C) so English previews can be tested."""
-
-    def copy(unit: Unit) -> Unit:
-        return Unit(id=unit.id, level=unit.level, label=unit.label,
-                    title=f"{SYNTHETIC} heading {unit.id}" if unit.title else "",
-                    text=f"{SYNTHETIC} unit {unit.id}" if unit.text else "",
-                    children=[copy(child) for child in unit.children])
-
-    law = Law(number=polish.number, edition=polish.edition, lang="en",
-              title=f"{SYNTHETIC} Law {polish.number}",
-              source_url=f"http://127.0.0.1/synthetic/en/p{polish.number}.html",
-              fetch_date="2026-11-22", counterpart_url=polish.source_url,
-              sections=[copy(unit) for unit in polish.sections])
-    first = next(unit for unit in walk(law.sections) if unit.text)
-    first.text += " (see Law 64C)"
-    ref = CrossRef(law.edition, "en", first.id, "Law 64C", "64C", "resolved")
-    return law, [ref]
-
-
-def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path:
-    """Copy the site sources to `root` and run the stages after scrape as the main job does:
-    law pages rendered, the assistant's data, flowcharts and pages, then the site (strict)."""
-    from assistant.build import build_assistant
-    from tools.glossary import load_glossary
-    from tools.outline import load_outline
-    from tools.render import render_site_content
-    from tools.site import build_site
-    from tools.write import write_tree
-
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    for lang in ("pl", "en"):  # the hand-written pages only; the rest is generated below
-        (root / "content" / lang).mkdir(parents=True)
-        shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
-    corpus = Corpus(laws=list(corpus.laws), crossrefs=list(corpus.crossrefs),
-                    problems=list(corpus.problems))
-    if english and corpus.law(2017, "en", 64) is None:
-        polish = corpus.law(2017, "pl", 64)
-        assert polish is not None, "the snapshot's Law 64 (2017) is missing from the corpus"
-        law, refs = synthetic_english(polish)
-        corpus.laws.append(law)
-        corpus.crossrefs.extend(refs)
-    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                     build_dir=root / "build", strict=True)
-    files = render_site_content(corpus, load_outline(config.outline_file),
-                                load_glossary(config.glossary_file))
-    build_assistant(corpus, config)  # also writes the situation and wizard pages
-    write_tree(config.content_dir, files)
-    build_site(config)
-    return config.site_dir
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

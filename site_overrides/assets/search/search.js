@@ -178,12 +178,16 @@
     var first = text.findIndex(function (w) { return isFormOf(w, queries); });
     var start = Math.max(0, (first < 0 ? 0 : first) - 6), end = Math.min(text.length, start + 30);
     var out = document.createDocumentFragment();
-    if (start > 0) out.appendChild(document.createTextNode("… "));
+    var plain = start > 0 ? "… " : ""; // runs of unmarked words go in as one text node
     text.slice(start, end).forEach(function (w, i) {
-      if (i) out.appendChild(document.createTextNode(" "));
-      out.appendChild(isFormOf(w, queries) ? el("mark", {}, w) : document.createTextNode(w));
+      var gap = i ? " " : "";
+      if (!isFormOf(w, queries)) { plain += gap + w; return; }
+      if (plain + gap) out.appendChild(document.createTextNode(plain + gap));
+      out.appendChild(el("mark", {}, w));
+      plain = "";
     });
-    if (end < text.length) out.appendChild(document.createTextNode(" …"));
+    if (end < text.length) plain += " …";
+    if (plain) out.appendChild(document.createTextNode(plain));
     return out;
   }
 
@@ -229,7 +233,6 @@
       return item;
     });
   }
-
 
   function build() {
     var panel = el("div", { "class": "bl-search", role: "dialog", "aria-modal": "true", "aria-label": TEXT.label, hidden: "" });
