@@ -199,3 +199,25 @@ def test_the_2017_text_comes_before_the_1997_text_of_the_same_law(page, origin, 
     assert both, laws
     for number in both:
         assert [e for e, n in laws if n == number][0] == "2017", laws
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "section", "kind"),
+    [
+        ("laws/2017/64/", "dziadek podpowiada", "/situations/", "Sytuacja"),
+        ("en/laws/2017/64/", "dummy played a card", "/en/situations/", "Situation"),
+    ],
+)
+def test_other_pages_say_what_they_are(page, origin, path, query, section, kind) -> None:  # noqa: ANN001
+    """A situation (or glossary, compare ...) result is marked as one: it is not law text."""
+    open_search(page, origin, path)
+    ask(page, query)
+    links = page.query_selector_all(".bl-search__result a")
+    situations = [a for a in links if section in a.get_attribute("href")]
+    assert situations, [a.get_attribute("href") for a in links]
+    for link in situations:
+        assert link.query_selector(".bl-search__kind").inner_text() == kind
+        assert link.query_selector(".bl-search__id") is None
+    for link in links:
+        if "/laws/" in link.get_attribute("href") and link.query_selector(".bl-search__id"):
+            assert link.query_selector(".bl-search__kind") is None

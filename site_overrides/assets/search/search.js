@@ -56,7 +56,8 @@
       tooLong: "Zapytanie jest za długie (najwyżej " + MAX_CHARS + " znaków).",
       noWords: "Zapytanie nie zawiera liter ani cyfr.", jump: "Przejdź do przepisu",
       missing: "Nie ma przepisu ", nearest: "; najbliższe: ", results: "Wyniki: ",
-      failed: "Nie udało się wczytać wyszukiwarki.", law: "Przepis"
+      failed: "Nie udało się wczytać wyszukiwarki.", law: "Przepis",
+      kinds: { situations: "Sytuacja", glossary: "Słownik", terms: "Indeks", compare: "Porównanie", wizard: "Kreator", laws: "Spis" }
     },
     en: {
       open: "Search", label: "Search the laws", placeholder: "Search: a word, a phrase or a number (64B3)",
@@ -64,7 +65,8 @@
       tooLong: "The query is too long (at most " + MAX_CHARS + " characters).",
       noWords: "The query has no letters or digits.", jump: "Go to law",
       missing: "There is no law ", nearest: "; nearest: ", results: "Results: ",
-      failed: "The search could not be loaded.", law: "Law"
+      failed: "The search could not be loaded.", law: "Law",
+      kinds: { situations: "Situation", glossary: "Glossary", terms: "Index", compare: "Compare", wizard: "Wizard", laws: "Contents" }
     }
   }[LANG];
 
@@ -196,9 +198,12 @@
   function pageItem(d, words) {
     var content = (d.content || "").split(/[\r\n\s]+/g);
     var end = content.indexOf(FOLDED_MARK);
+    var url = siteUrl(d.url);
+    // the page's section ("situations/..." or "en/situations/...") says what kind of page it is
+    var section = url.slice(ROOT.href.length).replace(/^en\//, "").split("/")[0];
     return {
-      id: "", edition: "", title: (d.meta && d.meta.title) || d.url, url: siteUrl(d.url),
-      excerpt: ownExcerpt(end < 0 ? content : content.slice(0, end), words)
+      id: "", edition: "", kind: TEXT.kinds[section] || "", title: (d.meta && d.meta.title) || d.url,
+      url: url, excerpt: ownExcerpt(end < 0 ? content : content.slice(0, end), words)
     };
   }
 
@@ -311,6 +316,7 @@
       if (item.id) a.appendChild(el("span", { "class": "bl-search__id" }, item.id));
       // the same id can be a different rule in the two editions: say which one this is
       if (item.edition) a.appendChild(el("span", { "class": "bl-search__edition" }, item.edition));
+      if (item.kind) a.appendChild(el("span", { "class": "bl-search__kind" }, item.kind));
       a.appendChild(el("span", { "class": "bl-search__title" }, item.title));
       if (item.excerpt) {
         var p = el("span", { "class": "bl-search__snippet" });
