@@ -1,9 +1,10 @@
-"""Site search records (tools.pagefind): what each law unit record carries for Pagefind."""
+"""Site search records (tools.pagefind): what each law page record carries for Pagefind."""
 
 from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
+from tools.config import Config
 from tools.pagefind import (
     ABOUT,
     FOLDED_MARK,
@@ -68,7 +69,7 @@ def test_glossary_terms_go_in_once_per_word() -> None:
 
 
 def test_official_titles_come_from_the_outline() -> None:
-    titles = official_titles()
+    titles = official_titles(Config())
     assert titles["en"]["53"] == "Lead Out of Turn Accepted"
     assert all(titles[lang].values() for lang in ("pl", "en"))
 
@@ -88,7 +89,7 @@ def test_search_box_drops_the_same_stop_words_as_the_analyzers() -> None:
 def test_glossary_variants_reach_the_law_records() -> None:
     from tools.pagefind import glossary_terms
 
-    terms = glossary_terms()
+    terms = glossary_terms(Config())
     assert {"dziadek", "dummy", "stół", "dziadka"} <= set(terms["42"])  # variants too
 
 

@@ -35,10 +35,16 @@ ENGLISH_STOPS = frozenset(
 )
 
 
+def strip_marks(text: str) -> str:
+    """The text without its combining marks (ą->a, ż->z), as engines that only drop marks fold
+    it: letters with no mark to drop stay (ł stays ł)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def fold(text: str) -> str:
     """The text with diacritics removed (ą->a, ł->l, ż->z); other characters kept."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD_EXTRA))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return strip_marks(text.translate(_FOLD_EXTRA))
 
 
 @lru_cache(maxsize=4)

@@ -21,11 +21,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.analysis import fold, mobile_e_forms, stem_key
+from tools.analysis import fold, mobile_e_forms, stem_key, strip_marks
+from tools.config import Config
 from tools.errors import BridgelawError
 
 OUTPUT = "pagefind"
@@ -78,19 +78,13 @@ class SitePages:
     citations: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # lang/edition/ids
 
 
-def marks_removed(word: str) -> str:
-    """The word without its combining marks, as Pagefind matches it (ą -> a, but ł stays ł)."""
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def with_folded(text: str) -> str:
     """The text followed by the folded forms of its words that Pagefind cannot match by itself
     (ł -> l: it only drops combining marks) and the forms of words whose "e" comes and goes
     (dziadka -> dziadek). Folding Pagefind does itself is not repeated: it would only make the
     index and every fragment bigger."""
     words = re.findall(r"\w+", text)
-    extra = [fold(word) for word in words if fold(word) != marks_removed(word)]
+    extra = [fold(word) for word in words if fold(word) != strip_marks(word)]
     extra += [form for word in words for form in mobile_e_forms(word)]
     folded = " ".join(dict.fromkeys(extra))
     return f"{text}\n{FOLDED_MARK} {folded}" if folded else text
@@ -196,19 +190,17 @@ def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup documen
     return marked.replace("</article>", hidden + "</article>", 1)
 
 
-def glossary_terms() -> dict[str, list[str]]:
+def glossary_terms(config: Config) -> dict[str, list[str]]:
     """{law number: glossary terms in both languages} from the project's glossary."""
-    from tools.config import Config
     from tools.glossary import load_glossary
     from tools.urls import law_number
 
-    config = Config()
     terms: dict[str, list[str]] = {}
-    for entry in load_glossary(getattr(config, "glossary_file", config.outline_file)):
+    for entry in load_glossary(config.glossary_file):
         # every form players type (inflected, unaccented, colloquial), not the headwords only
         words = [*entry.forms("pl"), *entry.forms("en")]
-        for cited in getattr(entry, "laws", []) or []:
-            terms.setdefault(str(law_number(str(cited))), []).extend(w for w in words if w)
+        for cited in entry.laws:
+            terms.setdefault(str(law_number(cited)), []).extend(w for w in words if w)
     return {law: sorted(set(words)) for law, words in sorted(terms.items())}
 
 
@@ -217,13 +209,12 @@ def other_lang(lang: str) -> str:
     return "en" if lang == "pl" else "pl"
 
 
-def official_titles() -> dict[str, dict[str, str]]:
+def official_titles(config: Config) -> dict[str, dict[str, str]]:
     """{lang: {law number: official 2017 title}} from the project's outline ("" titles left out).
     Laws keep their numbers across editions here, as the compare pages and the glossary assume."""
-    from tools.config import Config
     from tools.outline import load_outline
 
-    outline = load_outline(Config().outline_file)
+    outline = load_outline(config.outline_file)
     return {
         lang: {str(n): outline.title(n, lang) for n in outline.laws() if outline.title(n, lang)}
         for lang in ("pl", "en")
@@ -317,17 +308,18 @@ def run_pagefind(staging: Path, out: Path) -> None:
         raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
-def index_site(site_dir: Path) -> None:
-    """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole)."""
+def index_site(site_dir: Path, config: Config) -> None:
+    """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole), with
+    the glossary terms and official law titles of the build's configuration."""
     if not (site_dir / "index.html").exists():
         raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
     try:
-        terms = glossary_terms()
+        terms = glossary_terms(config)
     except (BridgelawError, FileNotFoundError) as error:
         print(f"bridgelaw: pagefind: no glossary terms in the site index: {error}")
         terms = {}
     try:
-        titles = official_titles()
+        titles = official_titles(config)
     except (BridgelawError, FileNotFoundError) as error:
         print(f"bridgelaw: pagefind: no other-language law titles in the site index: {error}")
         titles = {}

@@ -87,13 +87,10 @@ def build_site(config: Config) -> None:
         if missing and config.strict:
             raise BridgelawError(f"{config.build_dir}: assistant output missing: "
                                  + ", ".join(missing))
-        _index(out)
+        from tools.pagefind import index_site
+
+        index_site(out, config)
         _swap_in(out, site_dir)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-
-def _index(out: Path) -> None:
-    from tools.pagefind import index_site
-
-    index_site(out)
