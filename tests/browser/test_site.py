@@ -6,13 +6,13 @@ import json
 import re
 
 import pytest
+from conftest import SYNTHETIC
 
 from tools.model import find_unit, unit_ids
 from tools.urls import law_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 
-SYNTHETIC = "[SYNTHETIC TEST TEXT, not the law]"
 LANG_PREFIX = {"pl": "", "en": "en/"}
 
 

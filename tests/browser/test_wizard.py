@@ -33,23 +33,11 @@ def wizard_site(site_dir: Path) -> tuple[Path, Path]:
     return site_dir, site_dir.parent / "build"
 
 
-@pytest.fixture(scope="module")
-def wizard_url(base_url: str) -> str:
-    """That site served on 127.0.0.1."""
-    return base_url
-
-
-@pytest.fixture(scope="module")
-def chromium(wizard_site: tuple[Path, Path], browser: object) -> object:
-    """The session's Chromium, once this module's site is built."""
-    return browser
-
-
 @pytest.fixture(params=["phone", "wide"])
-def tab(request: pytest.FixtureRequest, chromium: object, wizard_url: str) -> Iterator[object]:
+def tab(request: pytest.FixtureRequest, browser: object, base_url: str) -> Iterator[object]:
     """A page at 390x844 (touch) and at 1280x800 that records every request it makes."""
     touch = request.param == "phone"
-    context = chromium.new_context(viewport=PHONE if touch else WIDE, has_touch=touch,
+    context = browser.new_context(viewport=PHONE if touch else WIDE, has_touch=touch,
                                    is_mobile=touch, device_scale_factor=2 if touch else 1)
     page = context.new_page()
     page.requests = []  # type: ignore[attr-defined]
@@ -106,14 +94,14 @@ def site_target_exists(site_dir: Path, base: str, href: str) -> bool:
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_walk_revoke_tree_to_a_ruling_back_and_share(
-    tab: object, wizard_url: str, wizard_site: tuple[Path, Path], lang: str, shot: object
+    tab: object, base_url: str, wizard_site: tuple[Path, Path], lang: str, shot: object
 ) -> None:
     data = assistant_data(wizard_site)
     tree = data["trees"][REVOKE_PATH]
     answers = first_path_to_outcome(tree)
     assert len(answers) >= 2
     prefix = "" if lang == "pl" else "en/"
-    tab.goto(f"{wizard_url}{prefix}wizard/")
+    tab.goto(f"{base_url}{prefix}wizard/")
     wait_ready(tab)
     assert tab.evaluate("document.documentElement.lang").startswith(lang)
     # Start screen: pick the law's tree from the list.
@@ -141,7 +129,7 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
     assert tab.locator(".wizard-outcome .wizard-cites li").count() == len(outcome["cites"])
     for i in range(cites.count()):
         href = cites.nth(i).evaluate("a => a.href")
-        assert site_target_exists(wizard_site[0], wizard_url, href), href
+        assert site_target_exists(wizard_site[0], base_url, href), href
     width = tab.viewport_size["width"]
     assert tab.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
     shot(tab, f"wizard-{lang}-{tab.viewport_name}-ruling", full_page=True)
@@ -162,7 +150,7 @@ def test_walk_revoke_tree_to_a_ruling_back_and_share(
     expect(tab.locator(".wizard-ruling")).to_have_text(outcome["ruling"][lang])
     assert len(tab.locator(".wizard-steps li").all()) == len(answers)
     assert not tab.errors, tab.errors
-    foreign = [url for url in tab.requests if not url.startswith(wizard_url)]
+    foreign = [url for url in tab.requests if not url.startswith(base_url)]
     assert not foreign, f"requests to other hosts: {foreign}"
 
 
@@ -175,12 +163,12 @@ def _node_before(tree: dict, answers: list[int]) -> str:
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_pick_a_situation_by_typing_without_diacritics(
-    tab: object, wizard_url: str, wizard_site: tuple[Path, Path], lang: str
+    tab: object, base_url: str, wizard_site: tuple[Path, Path], lang: str
 ) -> None:
     data = assistant_data(wizard_site)
     situation = next(s for s in data["situations"] if s["id"] == "opening-lead-out-of-turn")
     prefix = "" if lang == "pl" else "en/"
-    tab.goto(f"{wizard_url}{prefix}wizard/")
+    tab.goto(f"{base_url}{prefix}wizard/")
     wait_ready(tab)
     tab.fill("#wizard-filter", "wist z niewlasciwej reki" if lang == "pl" else "wrong defender led")
     visible = tab.locator(".wizard-situations li:not([hidden]) button")
@@ -208,11 +196,11 @@ def test_pick_a_situation_by_typing_without_diacritics(
     assert "a=1" in tab.evaluate("location.hash")
 
 
-def test_bad_shared_link_is_reported(tab: object, wizard_url: str) -> None:
-    tab.goto(f"{wizard_url}wizard/#tree=no-such-tree")
+def test_bad_shared_link_is_reported(tab: object, base_url: str) -> None:
+    tab.goto(f"{base_url}wizard/#tree=no-such-tree")
     wait_ready(tab)
     expect(tab.locator(".wizard-error")).to_contain_text("no-such-tree")
-    tab.goto(f"{wizard_url}wizard/#tree={REVOKE_PATH}&a=9.9.9")
+    tab.goto(f"{base_url}wizard/#tree={REVOKE_PATH}&a=9.9.9")
     tab.reload()
     wait_ready(tab)
     expect(tab.locator(".wizard-error")).to_contain_text("9.9.9")
@@ -221,17 +209,17 @@ def test_bad_shared_link_is_reported(tab: object, wizard_url: str) -> None:
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_situation_page_links_and_flowchart(
-    tab: object, wizard_url: str, wizard_site: tuple[Path, Path], lang: str
+    tab: object, base_url: str, wizard_site: tuple[Path, Path], lang: str
 ) -> None:
     prefix = "" if lang == "pl" else "en/"
-    tab.goto(f"{wizard_url}{prefix}situations/revoke-offender-won-trick/")
+    tab.goto(f"{base_url}{prefix}situations/revoke-offender-won-trick/")
     assert tab.locator("h1").first.inner_text()
     hrefs = tab.locator("article a[href]").evaluate_all("els => els.map(a => a.href)")
-    internal = [h for h in hrefs if h.startswith(wizard_url)]
+    internal = [h for h in hrefs if h.startswith(base_url)]
     assert any("#64A1" in h for h in internal) or lang == "en"
     for href in internal:
         target = href.split("#")[0] if "/wizard/#" in href else href
-        assert site_target_exists(wizard_site[0], wizard_url, target), href
+        assert site_target_exists(wizard_site[0], base_url, target), href
     assert tab.locator(".flowchart svg, .flowchart-missing").count() >= 1
     preset = tab.locator("a.wizard-preset")
     preset.click()
@@ -241,8 +229,8 @@ def test_situation_page_links_and_flowchart(
     assert tab.locator(".wizard-answer").count() >= 2
 
 
-def test_situation_index_filter(tab: object, wizard_url: str) -> None:
-    tab.goto(f"{wizard_url}situations/")
+def test_situation_index_filter(tab: object, base_url: str) -> None:
+    tab.goto(f"{base_url}situations/")
     total = tab.locator(".situation-link").count()
     assert total >= 45
     tab.fill("#situation-filter", "oddal lewe")  # no diacritics: "oddał lewę"
@@ -264,12 +252,12 @@ AXE_PAGES = {
 
 
 @pytest.mark.parametrize("path", sorted(AXE_PAGES))
-def test_axe_no_serious_violations(chromium: object, wizard_url: str, path: str) -> None:
+def test_axe_no_serious_violations(browser: object, base_url: str, path: str) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
-    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(urljoin(wizard_url, path))
+    page.goto(urljoin(base_url, path))
     if "wizard" in path:
         wait_ready(page)
     include = [[selector.strip()] for selector in AXE_PAGES[path].split(",")]

@@ -88,9 +88,9 @@
     return String(n) + (m[2] || "").toUpperCase() + (m[3] || "") + (m[4] || "").toLowerCase();
   }
 
-  /** The word lowercased with diacritics removed (ł -> l too), as the index folds it. */
-  var FOLDED_MARK = "\u00a6";
+  var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/pagefind.py)
 
+  /** The word lowercased with diacritics removed (ł -> l too), as the index folds it. */
   function fold(word) {
     return word.toLowerCase().replace(/ł/g, "l").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
@@ -134,7 +134,7 @@
       lists.forEach(function (subs) {
         subs.forEach(function (sub) {
           var key = sub.anchor ? sub.anchor.id : "";
-          if (!byAnchor[key]) { byAnchor[key] = { anchor: sub.anchor, title: sub.title, url: sub.url, weighted_locations: [] }; order.push(key); }
+          if (!byAnchor[key]) { byAnchor[key] = { anchor: sub.anchor, weighted_locations: [] }; order.push(key); }
           byAnchor[key].weighted_locations = byAnchor[key].weighted_locations.concat(sub.weighted_locations || []);
         });
       });
@@ -215,7 +215,7 @@
   function unitItems(d, words) {
     var meta = d.meta || {};
     var content = (d.content || "").split(/[\r\n\s]+/g);
-    var page = siteUrl(meta.target || d.url).replace(/#.*$/, "");
+    var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
     var items = (d.sub_results || [])
       .filter(function (sub) { return sub.anchor && sub.anchor.id; })
       .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
