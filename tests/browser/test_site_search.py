@@ -221,3 +221,22 @@ def test_other_pages_say_what_they_are(page, origin, path, query, section, kind)
     for link in links:
         if "/laws/" in link.get_attribute("href") and link.query_selector(".bl-search__id"):
             assert link.query_selector(".bl-search__kind") is None
+
+
+@pytest.mark.parametrize("how", ["click", "enter"])
+def test_a_result_in_the_page_being_read_closes_the_search(page, origin, how) -> None:  # noqa: ANN001
+    """On Law 64, a 64 result only moves to its anchor: the panel must close, or it keeps
+    covering the unit the reader asked for."""
+    open_search(page, origin, "laws/2017/64/")
+    hrefs = ask(page, "falszywy renons")
+    first = hrefs[0]
+    assert first.startswith(f"{origin}/laws/2017/64/#64"), hrefs
+    if how == "click":
+        page.locator(".bl-search__result a").first.click()
+    else:
+        page.keyboard.press("Enter")
+    page.wait_for_url(first)
+    assert page.query_selector(".bl-search").is_hidden()
+    anchor = first.split("#")[1]
+    top = page.evaluate(f"document.getElementById('{anchor}').getBoundingClientRect().top")
+    assert 0 <= top < 844 / 2

@@ -257,11 +257,17 @@
     document.body.appendChild(panel);
     close.addEventListener("click", closeSearch);
     panel.addEventListener("click", function (e) { if (e.target === panel) closeSearch(); });
+    // A result in the page being read only changes the anchor, with no new page to replace the
+    // open panel: close it, or it keeps covering the unit the reader asked for.
+    list.addEventListener("click", function (e) {
+      var plain = e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey;
+      if (plain && e.target.closest && e.target.closest("a")) closeSearch();
+    });
     input.addEventListener("input", function () { run(input.value); });
     input.addEventListener("keydown", function (e) {
       if (e.key === "Enter") {
         var first = list.querySelector("a");
-        if (first) { e.preventDefault(); location.href = first.href; }
+        if (first) { e.preventDefault(); closeSearch(); location.href = first.href; }
       }
     });
     return { panel: panel, input: input, status: status, list: list };
