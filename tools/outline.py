@@ -16,11 +16,15 @@ _LEVEL_SUFFIX = {1: re.compile(r"[A-Z]"), 2: re.compile(r"\d{1,2}"), 3: re.compi
 
 @dataclass(frozen=True)
 class OutlineUnit:
-    """One official unit: its citation id, level (1 section, 2 item, 3 sub-item), empty text."""
+    """One official unit: its citation id, level (1 section, 2 item, 3 sub-item), empty text,
+    its official heading per language where certain, and whether its place is uncertain."""
 
     id: str
     level: int
     empty: bool = False
+    title_en: str = ""
+    title_pl: str = ""
+    uncertain: bool = False  # the structure here is not confirmed: a check reports, not rejects
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,20 @@ class Outline:
             return ""
         return law.title_en if lang == "en" else law.title_pl if lang == "pl" else ""
 
+    def unit(self, unit_id: str) -> OutlineUnit | None:
+        """The official unit with this id, or None (a law id is no unit: use `law`)."""
+        match = re.match(r"\d{1,2}", unit_id)
+        if not match:
+            return None
+        return next((u for u in self.units(int(match.group(0))) if u.id == unit_id), None)
+
+    def unit_title(self, unit_id: str, lang: str) -> str:
+        """The official heading of a unit in `lang`, "" when the outline has none."""
+        unit = self.unit(unit_id)
+        if unit is None:
+            return ""
+        return unit.title_en if lang == "en" else unit.title_pl if lang == "pl" else ""
+
 
 def _fail(where: str, message: str) -> SourceError:
     return SourceError(where, f"malformed outline: {message}")
@@ -98,12 +116,18 @@ def _parse_units(number: int, raw: Any, where: str) -> tuple[OutlineUnit, ...]:
         if not isinstance(entry, dict):
             raise _fail(where, f"law {number}: unit #{index} is not an object")
         unit_id, level, empty = entry.get("id"), entry.get("level"), entry.get("empty", False)
+        uncertain = entry.get("uncertain", False)
+        titles = {name: entry.get(name, "") for name in ("title_en", "title_pl")}
         if not isinstance(unit_id, str) or not unit_id:
             raise _fail(where, f"law {number}: unit #{index} has no string 'id'")
         if not isinstance(level, int) or isinstance(level, bool) or level not in _LEVEL_SUFFIX:
             raise _fail(where, f"law {number}: unit {unit_id}: 'level' must be 1, 2 or 3")
-        if not isinstance(empty, bool):
-            raise _fail(where, f"law {number}: unit {unit_id}: 'empty' must be true or false")
+        for name, flag in (("empty", empty), ("uncertain", uncertain)):
+            if not isinstance(flag, bool):
+                raise _fail(where, f"law {number}: unit {unit_id}: {name!r} must be true or false")
+        for name, value in titles.items():
+            if not isinstance(value, str):
+                raise _fail(where, f"law {number}: unit {unit_id}: {name!r} must be a string")
         if unit_id in seen:
             raise _fail(where, f"law {number}: unit {unit_id} appears twice")
         parent = _parent_id(parents, level)
@@ -119,7 +143,8 @@ def _parse_units(number: int, raw: Any, where: str) -> tuple[OutlineUnit, ...]:
         parents[level] = unit_id
         for deeper in [lvl for lvl in parents if lvl > level]:
             del parents[deeper]
-        units.append(OutlineUnit(unit_id, level, empty))
+        units.append(OutlineUnit(unit_id, level, empty, titles["title_en"], titles["title_pl"],
+                                 uncertain))
     return tuple(units)
 
 
