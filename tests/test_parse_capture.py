@@ -9,7 +9,7 @@ import pytest
 
 from tools.errors import SourceError
 from tools.model import Law, find_unit, walk
-from tools.parse_capture import parse_capture, parse_capture_1997, parse_capture_2017
+from tools.parse.capture import parse_capture, parse_capture_1997, parse_capture_2017
 
 SNAPSHOT = Path(__file__).resolve().parent.parent / "tools" / "snapshot"
 
@@ -60,8 +60,8 @@ def test_1997_page_holds_laws_41_to_71_in_order(laws_1997: dict[int, Law]) -> No
     for law in laws_1997.values():
         assert (law.edition, law.lang) == (1997, "pl")
         assert law.chapter == "Rozdział VI ROZGRYWKA"
-        assert law.source_url == "http://jfr.pzbs.pl/laws/nota9.htm"
-        assert law.counterpart_url == f"http://jfr.pzbs.pl/laws/node9/law{law.number}.htm"
+        assert law.source_url == "https://jfr.pzbs.pl/laws/nota9.htm"
+        assert law.counterpart_url == f"https://jfr.pzbs.pl/laws/node9/law{law.number}.htm"
 
 
 def test_1997_titles_keep_printed_capitals_and_typos(laws_1997: dict[int, Law]) -> None:
@@ -169,7 +169,7 @@ def test_2017_nav_line_stripped_and_recorded(law_64: Law, law_45: Law, law_50: L
         assert nav.reason == "nav" and nav.where == ""
         assert f"← {prev} → {nxt} EN: Law {law.number}" in nav.text
         assert "strona tytułowa" not in _all_text(law)
-        assert law.counterpart_url.endswith(f"/en/p{law.number}.html")
+        assert law.counterpart_url.endswith(f"/en/l{law.number}.html")
 
 
 def test_2017_titles_sections_and_intro(law_64: Law, law_45: Law, law_50: Law) -> None:

@@ -6,18 +6,20 @@ from pathlib import Path
 
 import pytest
 
+from tools.config import Config
 from tools.decode import decode_page
 from tools.errors import SourceError
 from tools.model import Law, find_unit, unit_ids, walk
-from tools.parse_html_1997 import parse_chapter_page_1997, parse_law_page_1997_en
-from tools.parse_html_2017 import page_links_2017, parse_law_page_2017
+from tools.outline import load_outline
+from tools.parse.html_1997 import parse_chapter_page_1997, parse_law_page_1997_en
+from tools.parse.html_2017 import page_links_2017, parse_law_page_2017
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
 WEB = FIXTURES / "web"
 SEEDS = ROOT / "tools" / "snapshot" / "seeds"
 PZBS = "https://www.pzbs.pl/sedziowie/mpb/2017/"
-JFR = "http://jfr.pzbs.pl/laws/"
+JFR = "https://jfr.pzbs.pl/laws/"
 
 
 def read(path: Path) -> str:
@@ -30,9 +32,12 @@ def seed(prefix: str) -> str:
     return next(SEEDS.glob(f"{prefix}_*.txt")).read_text(encoding="utf-8")
 
 
+OUTLINE = load_outline(Config().outline_file)
+
+
 def law_2017(name: str, lang: str = "pl") -> Law:
     return parse_law_page_2017(read(WEB / f"sedziowie/mpb/2017/{lang}/{name}"),
-                               f"{PZBS}{lang}/{name}", "2026-11-22", lang)
+                               f"{PZBS}{lang}/{name}", "2026-11-22", lang, OUTLINE)
 
 
 def chapter_1997() -> list[Law]:
@@ -85,7 +90,7 @@ def test_law45_footnote_nav_and_counterpart() -> None:
         ("*", "Pierwszego wyjścia dokonuje się kartą zakrytą, o\xa0ile Organizacja "
               "Nadzorująca nie zaleci inaczej.")
     ]
-    assert law.counterpart_url == PZBS + "en/p45.html"
+    assert law.counterpart_url == PZBS + "en/l45.html"
     assert [(s.reason, s.text) for s in law.stripped] == [
         ("nav", "strona tytułowa | spis treści | indeks | ← 44 | → 46 | EN: Law 45")
     ]
@@ -108,7 +113,7 @@ def test_law50_intro_text_explicit_anchors_and_footnote_block() -> None:
     assert text_of(law, "50D2a").startswith("Nakazać* albo zakazać* obrońcy")
     assert [f.marker for f in law.footnotes] == ["*", "**"]
     assert law.footnotes[1].text.endswith("obowiązują nadal w\xa0następnej lewie.")
-    assert law.counterpart_url == PZBS + "en/p50.html"
+    assert law.counterpart_url == PZBS + "en/l50.html"
     assert law.stripped[0].text.endswith("← 49 | → 51 | EN: Law 50")
     capture = seed("003")
     assert all(u.text in capture for u in walk(law.sections))
@@ -128,19 +133,31 @@ def test_law64_start_value_two_headings_and_explicit_id_winning() -> None:
     assert [u.id for u in c.children[1].children] == ["64C2a", "64C2b"]
     assert find_unit(law, "64A").title == "Automatyczne przekazanie lew"
     assert text_of(law, "64A") == "Gdy fałszywy renons uprawomocnił się i:"
-    assert [s.reason for s in law.stripped] == ["nav", "nav"]  # top and bottom
+    # The nav line top and bottom; "Przepis 64", printed apart from the title, is recorded.
+    assert [(s.reason, s.text) for s in law.stripped][1:] == [
+        ("nav", law.stripped[0].text), ("law-number", "Przepis 64")]
     assert len(law.footnotes) == 1
     capture = seed("001")
     assert all(u.text in capture and "\r" not in u.text for u in walk(law.sections))
 
 
-def test_english_2017_page_counterpart_points_back_to_polish() -> None:
-    law = law_2017("p45.html", "en")
-    assert (law.lang, law.number, law.title) == ("en", 45, "Synthetic title of Law 45")
-    assert law.counterpart_url == PZBS + "pl/p45.html"
-    polish = unit_ids(law_2017("p45.html"))
-    assert unit_ids(law) == polish[: polish.index("45D")]  # same structure as the Polish A-C
-    assert law.stripped[0].text.endswith("PL: Przepis 45")
+@pytest.mark.parametrize("number", [45, 50])
+def test_english_2017_page_prints_no_title_and_keeps_the_section_letters(number: int) -> None:
+    # The English pages go from the nav line to section A's heading: the title is the
+    # outline's, and section A stays A (it is not taken for the title).
+    law = law_2017(f"l{number}.html", "en")
+    assert (law.lang, law.number, law.title) == ("en", number, OUTLINE.title(number, "en"))
+    assert law.counterpart_url == PZBS + f"pl/p{number}.html"
+    assert unit_ids(law) == unit_ids(law_2017(f"p{number}.html"))  # same ids as the Polish
+    assert find_unit(law, f"{number}A").title == "Synthetic heading A"
+    assert law.stripped[0].text.endswith(f"PL: przepis {number}")
+    assert [s.reason for s in law.stripped] == ["nav"]
+
+
+def test_english_2017_page_without_the_outline_cannot_know_its_title() -> None:
+    html = read(WEB / "sedziowie/mpb/2017/en/l45.html")
+    with pytest.raises(SourceError, match="no title heading"):
+        parse_law_page_2017(html, PZBS + "en/l45.html", "", "en")
 
 
 def test_table_of_contents_links() -> None:
@@ -153,7 +170,7 @@ def test_table_of_contents_links() -> None:
 def test_law_page_links() -> None:
     links = page_links_2017(read(WEB / "sedziowie/mpb/2017/pl/p45.html"), PZBS + "pl/p45.html")
     assert links.previous == PZBS + "pl/p44.html" and links.next == PZBS + "pl/p46.html"
-    assert links.counterpart == PZBS + "en/p45.html"
+    assert links.counterpart == PZBS + "en/l45.html"
 
 
 # 1997 pages
@@ -290,7 +307,7 @@ def test_unknown_language_is_refused() -> None:
 
 VARIANT = """<html><body>
 <div><a href="p11.html">poprzedni</a> · <a href="p13.html">następny</a> ·
-<a href="../en/p12.html">English</a></div>
+<a href="../en/l12.html">English</a></div>
 <h1>Placeholder title</h1>
 <h3>B. Placeholder heading that prints its letter</h3>
 <font face="Arial"><ol type="1"><li>Placeholder B1.<ol><li>Placeholder B1a.
@@ -303,7 +320,7 @@ VARIANT = """<html><body>
 def test_variant_navigation_words_bare_language_link_and_printed_letters() -> None:
     url = PZBS + "pl/p12.html"
     law = parse_law_page_2017(VARIANT, url, "2026-11-22", "pl")
-    assert law.number == 12 and law.counterpart_url == PZBS + "en/p12.html"
+    assert law.number == 12 and law.counterpart_url == PZBS + "en/l12.html"
     assert unit_ids(law) == ["12", "12B", "12B1", "12B1a", "12B1ai", "12B1aii", "12C"]
     assert find_unit(law, "12B").title == "Placeholder heading that prints its letter"
     assert find_unit(law, "12B1ai").level == 4
@@ -442,7 +459,7 @@ def test_chapter_adapter_agrees_with_the_capture_adapter_on_the_whole_chapter() 
     # The same text read from HTML and from the bundled text capture gives the same laws.
     import json
 
-    from tools.parse_capture import parse_capture_1997
+    from tools.parse.capture import parse_capture_1997
 
     source = json.loads((ROOT / "tools/snapshot/manifest.json").read_text())["sources"][0]
     text = seed("000")

@@ -135,7 +135,7 @@ def test_front_matter(pages: dict[str, str]) -> None:
     assert meta["source_url"] == "https://www.pzbs.pl/sedziowie/mpb/2017/pl/p64.html"
     assert meta["fetch_date"] == "2026-11-22"
     assert meta["counterparts"] == {"en": "en/laws/2017/64/"}
-    assert meta["source_urls"]["en"] == "https://www.pzbs.pl/sedziowie/mpb/2017/en/p64.html"
+    assert meta["source_urls"]["en"] == "https://www.pzbs.pl/sedziowie/mpb/2017/en/l64.html"
     assert meta["compare"] == "compare/64/"
     en = yaml.safe_load(pages["en/laws/1997/41.md"].split("---\n")[1])
     assert en["language"] == "en" and en["text_language"] == "pl" and "compare" not in en
@@ -148,10 +148,10 @@ def test_english_page_without_english_text(corpus: Corpus, pages: dict[str, str]
     assert "The English text of this law is not in this build" in page
     law = corpus.law(2017, "pl", 64)
     assert f'href="{law.counterpart_url}"' in page
-    assert law.counterpart_url == "https://www.pzbs.pl/sedziowie/mpb/2017/en/p64.html"
+    assert law.counterpart_url == "https://www.pzbs.pl/sedziowie/mpb/2017/en/l64.html"
     assert '<html' not in page and 'lang="pl" class="cell main"' in page
     old = pages["en/laws/1997/63.md"]
-    assert 'href="http://jfr.pzbs.pl/laws/node9/law63.htm"' in old
+    assert 'href="https://jfr.pzbs.pl/laws/node9/law63.htm"' in old
 
 
 def test_cross_references_by_status(corpus: Corpus, pages: dict[str, str]) -> None:

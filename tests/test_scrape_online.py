@@ -26,7 +26,8 @@ def site():
 
 def online_config(site: LocalServer, tmp_path: Path) -> Config:
     fetch = FetchConfig(
-        min_interval=0.0, timeout=2.0, retries=0, backoff=0.0, cache_dir=tmp_path / "cache"
+        contact="http://127.0.0.1/contact", min_interval=0.0, timeout=2.0, retries=0,
+        backoff=0.0, cache_dir=tmp_path / "cache",
     )
     return replace(
         Config(),
@@ -78,11 +79,11 @@ def test_page_failing_on_a_rerun_keeps_its_last_good_version(
     page = config.content_dir / "en/laws/2017/50.md"
     before = page.read_text(encoding="utf-8")
 
-    site.routes["/sedziowie/mpb/2017/en/p50.html"] = Reply(500, b"server error")
+    site.routes["/sedziowie/mpb/2017/en/l50.html"] = Reply(500, b"server error")
     corpus = scrape(config)
 
     assert any(
-        p.kind == "fetch-error" and p.where.endswith("/en/p50.html") for p in corpus.problems
+        p.kind == "fetch-error" and p.where.endswith("/en/l50.html") for p in corpus.problems
     )
     assert any(p.kind == "kept-last-good" and p.where == "2017/en/50" for p in corpus.problems)
     assert corpus.law(2017, "en", 50) is not None

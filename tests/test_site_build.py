@@ -151,7 +151,7 @@ def test_unit_anchors_and_meta_on_law_page(html_pages: dict) -> None:
         assert "2017" in meta and "2026-11-22" in meta
     en = html_pages["en/laws/2017/64/index.html"]
     assert "not in this build" in en.select_one(".no-text").get_text()
-    assert en.select_one('.no-text a[href="https://www.pzbs.pl/sedziowie/mpb/2017/en/p64.html"]')
+    assert en.select_one('.no-text a[href="https://www.pzbs.pl/sedziowie/mpb/2017/en/l64.html"]')
 
 
 def test_flowcharts_inlined(built: Path, html_pages: dict) -> None:

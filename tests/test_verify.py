@@ -11,7 +11,7 @@ import pytest
 from tools.model import Law, Stripped, find_unit
 from tools.normalize import normalize
 from tools.outline import load_outline
-from tools.parse_capture import parse_capture
+from tools.parse.capture import parse_capture
 from tools.verify import format_checks, verify_nothing_lost, words
 
 ROOT = Path(__file__).resolve().parent.parent

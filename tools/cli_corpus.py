@@ -34,6 +34,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--verify", action="store_true", help="run the nothing-lost check and print it per page"
     )
     scrape.add_argument("--strict", action="store_true", help="fail on unreadable sources")
+    scrape.add_argument("--check", action="store_true",
+                        help="scrape and print, per page, units against the outline, words "
+                             "lost, chrome, charset and problems; publish nothing")
+    scrape.add_argument("--save-pages", type=Path, metavar="DIR",
+                        help="keep the raw pages fetched under DIR/<host>/<path>")
+    scrape.add_argument("--delay", type=float, metavar="SECONDS",
+                        help="seconds between two requests to one host (default 1)")
+    scrape.add_argument("--contact", metavar="URL",
+                        help="your URL or mailto: for the User-Agent, so the sites' operators "
+                             "can reach you (required with --online)")
     scrape.set_defaults(func=run_scrape, online=False)
 
     show = subparsers.add_parser("show", help="print one law or one unit of it")
@@ -56,7 +66,26 @@ def run_scrape(args: argparse.Namespace) -> int:
         config = replace(config, start_2017=args.start_2017)
     if args.start_1997 is not None:
         config = replace(config, start_1997=args.start_1997)
+    fetch = config.fetch
+    if args.delay is not None:
+        fetch = replace(fetch, min_interval=args.delay)
+    if args.contact is not None:
+        fetch = replace(fetch, contact=args.contact)
+    config = replace(config, fetch=fetch)
     result = scrape_corpus(config, args.source)
+    if args.save_pages:
+        from tools.write import write_tree_bytes
+
+        saved = write_tree_bytes(args.save_pages, saved_pages(result.crawled))
+        print(f"pages saved: {len(saved)} under {args.save_pages}")
+    if args.check:
+        from tools.guard import format_reports
+
+        print(format_reports(result.reports) if result.reports else
+              "no page was fetched (offline with an empty cache?)")
+        print(summary(result.corpus))
+        print("nothing was published: run without --check to write the model and content")
+        return 1 if any(not report.accepted for report in result.reports) else 0
     if config.strict:
         check_strict(result.corpus)
     write_outputs(result, config)
@@ -69,6 +98,19 @@ def run_scrape(args: argparse.Namespace) -> int:
     checks = [check for page in result.pages for check in verify_nothing_lost(page.text, page.laws)]
     print(format_checks(checks))
     return 1 if any(check.missing for check in checks) else 0
+
+
+def saved_pages(pages: list) -> dict[str, bytes]:
+    """Raw fetched pages by relative path <host>/<path> (the query string kept in the name)."""
+    from urllib.parse import urlsplit
+
+    files: dict[str, bytes] = {}
+    for page in pages:
+        parts = urlsplit(page.url)
+        path = parts.path.lstrip("/") or "index.html"
+        name = f"{parts.netloc.replace(':', '_')}/{path}"
+        files[name + (f"?{parts.query}" if parts.query else "")] = page.body
+    return files
 
 
 def run_show(args: argparse.Namespace) -> int:

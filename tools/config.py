@@ -8,16 +8,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+USER_AGENT = "bridgelaw/0.1 (bilingual reference to the Laws of Duplicate Bridge; +{contact})"
+
+
 @dataclass(frozen=True)
 class FetchConfig:
     """How the fetcher behaves towards the source hosts."""
 
-    user_agent: str = "bridgelaw/0.1 (+bilingual reference to the Laws of Duplicate Bridge)"
-    min_interval: float = 1.0  # seconds between two requests to one host
-    timeout: float = 15.0
+    contact: str = ""  # a URL or mailto: where the sites' operators reach whoever scrapes
+    user_agent: str = ""  # "" = USER_AGENT with the contact
+    min_interval: float = 1.0  # seconds between two requests to one host (--delay)
+    timeout: float = 15.0  # seconds to connect, and between two reads of a response
+    max_seconds: float = 60.0  # a whole response must arrive within this
+    max_bytes: int = 4_000_000  # a law page is some 20 kB: anything this big is not one
     retries: int = 3
     backoff: float = 1.0  # first retry waits this long, then doubles
     cache_dir: Path = ROOT / ".cache" / "http"
+
+    @property
+    def agent(self) -> str:
+        """The User-Agent sent: the project, and a contact URL."""
+        return self.user_agent or USER_AGENT.format(contact=self.contact)
 
 
 @dataclass(frozen=True)
@@ -29,7 +40,7 @@ class Config:
     outline_file: Path = ROOT / "tools" / "data" / "outline_2017.json"
     glossary_file: Path = ROOT / "tools" / "data" / "glossary.yaml"
     start_2017: str = "https://www.pzbs.pl/sedziowie/mpb/2017/pl/p1.html"
-    start_1997: str = "http://jfr.pzbs.pl/laws/nota9.htm"
+    start_1997: str = "https://jfr.pzbs.pl/laws/nota9.htm"
     build_dir: Path = ROOT / "build"  # model JSON, search index, reports
     content_dir: Path = ROOT / "content"
     site_dir: Path = ROOT / "site"

@@ -37,6 +37,7 @@ class DecodedPage:
     encoding: str  # "utf-8", "iso-8859-2", "windows-1250", ...
     how: str  # "bom", "header", "meta" or "detected"
     detail: str = ""  # what was seen, e.g. the declared label or the detection scores
+    mismatch: str = ""  # a declared charset that proved wrong, said plainly ("" if none)
 
 
 def encoding_name(label: str) -> str | None:
@@ -81,12 +82,35 @@ def _reject_binary(body: bytes, headers: Mapping[str, str], url: str) -> None:
                                f"{len(sample)} bytes (binary data?)")
 
 
+# What a wrong codec makes of Polish letters: UTF-8 read as a single-byte charset ("Ä…",
+# "Å‚"), and ISO-8859-2 / windows-1250 read as each other or as Latin-1 ("±", "¶", "¼", "¹").
+MOJIBAKE = frozenset("ÄÅÃ±¶¼¹¿¥¦¬£¯³ª¢")
+
+
 def polish_score(text: str) -> int:
-    """How Polish a decoding looks: Polish letters count for it, C1 controls and
-    replacement characters (what a wrong single-byte codec makes of ą ś ź) against it."""
+    """How Polish a decoding looks: Polish letters count for it; C1 controls, replacement
+    characters and the signs of a wrong codec count against it."""
     good = sum(1 for ch in text if ch in POLISH_LETTERS)
     bad = sum(1 for ch in text if "\x80" <= ch <= "\x9f" or ch == "\ufffd")
-    return good - 10 * bad
+    odd = sum(1 for ch in text if ch in MOJIBAKE)
+    return good - 10 * bad - 2 * odd
+
+
+def _reads_better(body: bytes, declared: str, text: str) -> tuple[str, str] | None:
+    """Another candidate whose text reads clearly more Polish than the declared charset's
+    (the declaration is a claim to check), as (encoding, text); None if the claim holds."""
+    own = polish_score(text)
+    best: tuple[int, str, str] | None = None
+    for name in CANDIDATES:
+        if name == declared:
+            continue
+        other = _try(body, name)
+        if other is None:
+            continue
+        score = polish_score(other)
+        if score > own + 2 and (best is None or score > best[0]):
+            best = (score, name, other)
+    return (best[1], best[2]) if best else None
 
 
 def detect(body: bytes) -> tuple[str, str]:
@@ -137,7 +161,8 @@ def decode_page(body: bytes, headers: Mapping[str, str], url: str) -> DecodedPag
         if name != "utf-8" and not body.isascii() and _try(body, "utf-8") is not None:
             # Multi-byte UTF-8 sequences almost never form by chance in a single-byte page.
             notes.append(f"{how} declares {label!r} but the body is valid UTF-8")
-            return DecodedPage(body.decode("utf-8"), "utf-8", "detected", "; ".join(notes))
+            return DecodedPage(body.decode("utf-8"), "utf-8", "detected", "; ".join(notes),
+                               notes[-1])
         if name == "iso-8859-2" and re.search(rb"[\x80-\x9f]", body):
             # Pages saved by Windows editors are often labelled ISO-8859-2 but are cp1250;
             # bytes 0x80-0x9F are control codes in ISO-8859-2 and letters (ś, ź) in cp1250.
@@ -147,10 +172,16 @@ def decode_page(body: bytes, headers: Mapping[str, str], url: str) -> DecodedPag
         if text is None:
             notes.append(f"{how} declares {label!r} but the body does not decode as {name}")
             continue
+        better = _reads_better(body, name, text)
+        if better:
+            notes.append(f"{how} declares {label!r}, but the text reads as Polish only "
+                         f"in {better[0]}")
+            return DecodedPage(better[1], better[0], "detected", "; ".join(notes), notes[-1])
         return DecodedPage(text, name, how, f"declared {label!r}")
     encoding, reason = detect(body)
     text = body.decode(encoding, errors="replace")
     lost = text.count("\ufffd")
     if lost:
         notes.append(f"{lost} bytes undecodable in {encoding}, replaced by U+FFFD")
-    return DecodedPage(text, encoding, "detected", "; ".join([*notes, reason]))
+    mismatch = "; ".join(note for note in notes if "declares" in note or "undecodable" in note)
+    return DecodedPage(text, encoding, "detected", "; ".join([*notes, reason]), mismatch)

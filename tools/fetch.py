@@ -47,6 +47,13 @@ def cache_key(url: str) -> str:
     return hashlib.sha256(url.encode("utf-8")).hexdigest()
 
 
+def same_site(first: str, second: str) -> bool:
+    """Whether two URLs are on one site: the same host and port, "www." aside."""
+    def site(url: str) -> str:
+        return urlsplit(url).netloc.lower().removeprefix("www.")
+    return site(first) == site(second)
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -141,7 +148,10 @@ class Fetcher:
             location = response.headers.get("location")
             if response.status not in REDIRECTS or not location:
                 return current, response
-            current = urljoin(current, location)
+            target = urljoin(current, location)
+            if not same_site(url, target):
+                raise SourceError(url, f"redirected to another site: {target}")
+            current = target
         raise SourceError(url, f"more than {MAX_REDIRECTS} redirects (last: {current})")
 
     def _check_robots(self, url: str) -> None:
@@ -151,9 +161,9 @@ class Fetcher:
         origin = f"{parts.scheme}://{parts.netloc}"
         if origin not in self._robots:
             self._robots[origin] = self._read_robots(origin + "/robots.txt")
-        if not self._robots[origin].can_fetch(self.config.user_agent, url):
+        if not self._robots[origin].can_fetch(self.config.agent, url):
             raise SourceError(url, f"disallowed by {origin}/robots.txt")
-        delay = self._robots[origin].crawl_delay(self.config.user_agent)
+        delay = self._robots[origin].crawl_delay(self.config.agent)
         if delay:
             self._delay[parts.netloc] = float(delay)
 
@@ -185,14 +195,16 @@ class Fetcher:
             try:
                 response = self._session.get(
                     url,
-                    headers={"User-Agent": self.config.user_agent, **headers},
+                    headers={"User-Agent": self.config.agent, **headers},
                     timeout=self.config.timeout,
                     allow_redirects=False,
+                    stream=True,
                 )
+                body = self._read_body(url, response)
             except requests.Timeout:
                 problem = f"timed out after {self.config.timeout:g} s"
                 continue
-            except requests.ConnectionError as error:
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as error:
                 problem = f"connection failed: {error}"
                 continue
             except requests.RequestException as error:
@@ -203,9 +215,34 @@ class Fetcher:
                 problem = f"HTTP {response.status_code}"
                 continue
             return _Response(response.status_code,
-                             {k.lower(): v for k, v in response.headers.items()},
-                             response.content)
+                             {k.lower(): v for k, v in response.headers.items()}, body)
         raise SourceError(url, f"{problem} ({attempts} attempts)")
+
+    def _read_body(self, url: str, response: requests.Response) -> bytes:
+        """The body, refused once it grows past max_bytes or takes longer than max_seconds
+        (a page of another site or a broken server must not stall or swamp the crawl)."""
+        limit = self.config.max_bytes
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            response.close()
+            raise SourceError(url, f"response of {int(declared)} bytes, over the limit of "
+                                   f"{limit} bytes (not a law page)")
+        deadline = time.monotonic() + self.config.max_seconds
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            for chunk in response.iter_content(65536):
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit:
+                    raise SourceError(url, f"response over the limit of {limit} bytes "
+                                           "(not a law page)")
+                if time.monotonic() > deadline:
+                    raise SourceError(url, f"response still arriving after "
+                                           f"{self.config.max_seconds:g} s")
+        finally:
+            response.close()
+        return b"".join(chunks)
 
     def _wait_turn(self, url: str) -> None:
         # Counted from the end of the previous exchange, so the server sees at least

@@ -107,6 +107,9 @@ class Corpus:
     laws: list[Law] = field(default_factory=list)
     crossrefs: list[CrossRef] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # Where each law's text came from, keyed "edition/lang/number": "snapshot" (a bundled
+    # capture) or "web" (a page fetched by an online run): last good versions are web ones.
+    origins: dict[str, str] = field(default_factory=dict)
 
     def law(self, edition: int, lang: str, number: int) -> Law | None:
         """The law with this key, or None."""
@@ -160,6 +163,7 @@ def corpus_to_dict(corpus: Corpus) -> dict[str, Any]:
         "laws": [asdict(law) for law in sorted(corpus.laws, key=lambda law: law.key)],
         "crossrefs": [asdict(ref) for ref in corpus.crossrefs],
         "problems": [asdict(problem) for problem in corpus.problems],
+        "origins": dict(sorted(corpus.origins.items())),
     }
 
 
@@ -175,6 +179,7 @@ def corpus_from_json(text: str) -> Corpus:
         laws=[_law_from_dict(law) for law in data.get("laws", [])],
         crossrefs=[CrossRef(**ref) for ref in data.get("crossrefs", [])],
         problems=[Problem(**problem) for problem in data.get("problems", [])],
+        origins=dict(data.get("origins", {})),
     )
 
 

@@ -167,18 +167,22 @@ def pair_languages(laws: list[Law]) -> list[Problem]:
     return problems
 
 
+def normalize_law(law: Law, outline: Outline) -> tuple[Law, list[Problem]]:
+    """A 2017 law with official ids (aligned with the outline), or a law of another edition
+    with the ids the outline lacks reported."""
+    if law.edition == outline.edition:
+        return align_law(law, outline)
+    return law, _outline_diff(law, outline)
+
+
 def normalize(laws: list[Law], outline: Outline) -> tuple[list[Law], list[Problem]]:
     """Official ids for 2017 laws (aligned with the outline), informational diffs for other
     editions, and missing-translation Problems; laws come back sorted by key."""
     result: list[Law] = []
     problems: list[Problem] = []
     for law in sorted(laws, key=lambda law: law.key):
-        if law.edition == outline.edition:
-            aligned, found = align_law(law, outline)
-            result.append(aligned)
-            problems.extend(found)
-        else:
-            result.append(law)
-            problems.extend(_outline_diff(law, outline))
+        normalized, found = normalize_law(law, outline)
+        result.append(normalized)
+        problems.extend(found)
     problems.extend(pair_languages(result))
     return result, problems

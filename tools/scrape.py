@@ -7,13 +7,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from tools.config import Config
+from tools.crawl import CrawlResult, SourcePage
 from tools.errors import BridgelawError, SourceError
 from tools.glossary import Term
+from tools.guard import PageReport
 from tools.model import Corpus, Law, Problem, corpus_to_json, unit_ids
 from tools.outline import Outline
 
-# Problems that mean a source could not be read at all; the strict build stops on them.
-FATAL_KINDS = frozenset({"parse-error", "fetch-error", "nothing-lost"})
+# Problems that mean a source could not be read or was not taken; the strict build stops.
+FATAL_KINDS = frozenset({"parse-error", "fetch-error", "nothing-lost", "rejected-page"})
 
 
 @dataclass
@@ -33,6 +35,8 @@ class ScrapeResult:
     outline: Outline
     glossary: list[Term]
     pages: list[SnapshotPage] = field(default_factory=list)
+    crawled: list[SourcePage] = field(default_factory=list)  # fetched this run
+    reports: list[PageReport] = field(default_factory=list)  # the guard's verdict per page
 
 
 def read_manifest(snapshot_dir: Path) -> list[dict]:
@@ -47,22 +51,23 @@ def read_manifest(snapshot_dir: Path) -> list[dict]:
         raise SourceError(str(path), f"not a valid snapshot manifest ({error})") from error
 
 
-def parse_snapshot(snapshot_dir: Path) -> tuple[list[SnapshotPage], list[Problem]]:
+def parse_snapshot(snapshot_dir: Path, outline: Outline | None = None
+                   ) -> tuple[list[SnapshotPage], list[Problem]]:
     """Parse every law capture listed in the snapshot manifest; a bad page becomes a Problem
     whose `where` is the page's source URL, so its last good laws can be kept."""
-    from tools.parse_capture import parse_capture_1997, parse_capture_2017
+    from tools.parse.capture import parse_capture_1997, parse_capture_2017
 
-    adapters = {"capture-1997-chapter": parse_capture_1997, "capture-2017-law": parse_capture_2017}
     pages: list[SnapshotPage] = []
     problems: list[Problem] = []
     for source in read_manifest(snapshot_dir):
-        adapter = adapters.get(source.get("adapter", ""))
-        if adapter is None:
+        adapter = source.get("adapter", "")
+        if adapter not in ("capture-1997-chapter", "capture-2017-law"):
             continue  # the club guide and other reference material are not law text
         path = snapshot_dir / source["file"]
         try:
             text = path.read_bytes().decode("utf-8")
-            parsed = adapter(text, source)
+            laws = (parse_capture_1997(text, source) if adapter == "capture-1997-chapter"
+                    else [parse_capture_2017(text, source, outline)])
         except UnicodeDecodeError as error:
             problems.append(
                 Problem("parse-error", source["url"], f"{path}: not UTF-8 text: {error}")
@@ -71,89 +76,101 @@ def parse_snapshot(snapshot_dir: Path) -> tuple[list[SnapshotPage], list[Problem
         except (OSError, SourceError) as error:
             problems.append(Problem("parse-error", source["url"], f"{path}: {error}"))
             continue
-        laws = parsed if isinstance(parsed, list) else [parsed]
         pages.append(SnapshotPage(file=source["file"], text=text, laws=laws))
     return pages, problems
 
 
-def crawl(config: Config) -> tuple[list[Law], list[Problem]]:
-    """Laws from the live sites (online) or from the fetch cache of an earlier online run."""
-    from tools.crawl import crawl_sources
+def crawl(config: Config, outline: Outline) -> tuple[CrawlResult, list[Problem]]:
+    """Pages from the live sites (online) or from the fetch cache of an earlier online run."""
+    from tools.crawl import CrawlResult, crawl_sources
     from tools.fetch import Fetcher
 
+    if not config.offline and not (config.fetch.contact or config.fetch.user_agent):
+        raise BridgelawError("an online scrape names a contact in its User-Agent, so the "
+                             "sites' operators can reach whoever runs it: pass --contact URL "
+                             "(your site or mailto: address)")
     fetcher = Fetcher(config.fetch, offline=config.offline)
     try:
-        result = crawl_sources(
-            fetcher,
-            start_2017=config.start_2017,
-            start_1997=config.start_1997,
-            progress=not config.offline,
-        )
+        result = crawl_sources(fetcher, start_2017=config.start_2017,
+                               start_1997=config.start_1997, outline=outline,
+                               progress=not config.offline)
     except SourceError as error:
         if config.offline:
-            return [], []  # offline with an empty cache: the snapshot is the whole build
-        return [], [Problem("fetch-error", error.where, error.message)]
+            return CrawlResult(), []  # offline with an empty cache: the snapshot is the build
+        return CrawlResult(), [Problem("fetch-error", error.where, error.message)]
     if config.offline:
         # Offline, pages never fetched before are simply not in the cache: not an error.
-        return result.laws, [p for p in result.problems if p.kind != "fetch-error"]
-    return result.laws, result.problems
+        return result, [p for p in result.problems if p.kind != "fetch-error"]
+    return result, result.problems
 
 
-def merge_laws(snapshot: list[Law], fetched: list[Law]) -> list[Law]:
-    """One law per (edition, lang, number): a fetched HTML page wins over a bundled capture."""
-    by_key = {law.key: law for law in snapshot}
-    by_key.update({law.key: law for law in fetched})
+def merge_laws(*layers: list[Law]) -> list[Law]:
+    """One law per (edition, lang, number): a later layer wins over an earlier one."""
+    by_key: dict[tuple[int, str, int], Law] = {}
+    for layer in layers:
+        by_key.update({law.key: law for law in layer})
     return [by_key[key] for key in sorted(by_key)]
 
 
-def last_good_laws(config: Config, problems: list[Problem]) -> list[Law]:
-    """Laws of the previous build whose source failed this time, so a bad page loses nothing."""
+def previous_corpus(config: Config) -> Corpus | None:
+    """The model of the last build, whose web laws are the last good versions."""
     from tools.model import corpus_from_json
 
-    failed = {p.where for p in problems if p.kind in {"parse-error", "fetch-error"}}
-    if not failed or not config.model_file.exists():
-        return []
-    previous = corpus_from_json(config.model_file.read_text(encoding="utf-8"))
-    return [law for law in previous.laws if law.source_url in failed]
+    if not config.model_file.exists():
+        return None
+    try:
+        return corpus_from_json(config.model_file.read_text(encoding="utf-8"))
+    except (ValueError, KeyError, TypeError) as error:
+        raise SourceError(str(config.model_file), f"unreadable model of the last build: "
+                                                  f"{error}; remove it to start afresh") from error
 
 
 def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeResult:
-    """Parse, normalize and link the sources into a Corpus (no writing)."""
+    """Parse, guard, normalize and link the sources into a Corpus (no writing)."""
     from tools.citations import link_citations
     from tools.glossary import load_glossary, validate_glossary_laws
-    from tools.normalize import normalize
+    from tools.guard import keep_last_good, review_pages
+    from tools.normalize import normalize_law, pair_languages
     from tools.outline import load_outline
     from tools.verify import verify_nothing_lost
 
     outline = load_outline(config.outline_file)
-    pages, problems = parse_snapshot(snapshot_dir or config.snapshot_dir)
-    fetched, crawl_problems = crawl(config)
-    problems += crawl_problems
-    kept = last_good_laws(config, problems)
-    for law in kept:
-        problems.append(
-            Problem("kept-last-good", f"{law.edition}/{law.lang}/{law.number}", law.source_url)
-        )
-    laws, normalize_problems = normalize(
-        merge_laws([law for page in pages for law in page.laws], fetched), outline
-    )
-    problems += normalize_problems
-    # Kept laws were normalized by the build that made them, and win over a bundled capture of
-    # the same law: they come from the newer page that failed only this time.
-    corpus = Corpus(laws=merge_laws(laws, kept))
-    normalized = {law.key: law for law in laws}
+    pages, problems = parse_snapshot(snapshot_dir or config.snapshot_dir, outline)
     for page in pages:
-        page.laws = [normalized.get(law.key, law) for law in page.laws]
+        normalized = [normalize_law(law, outline) for law in page.laws]
+        page.laws = [law for law, _ in normalized]
+        problems += [problem for _, found in normalized for problem in found]
         for check in verify_nothing_lost(page.text, page.laws):
             if check.missing:
                 problems.append(
                     Problem("nothing-lost", page.file, f"{len(check.missing)} words missing")
                 )
+    crawled, crawl_problems = crawl(config, outline)
+    problems += crawl_problems
+    fetched, guard_problems, reports = review_pages(crawled.pages, outline)
+    problems += guard_problems
+    snapshot_laws = [law for page in pages for law in page.laws]
+    failed = {p.where for p in problems if p.kind in ("parse-error", "fetch-error",
+                                                      "rejected-page")}
+    previous = previous_corpus(config)
+    fetched, kept, keep_problems = keep_last_good(
+        fetched, {law.key for law in snapshot_laws}, failed, previous)
+    problems += keep_problems
+    laws = merge_laws(snapshot_laws, kept, fetched)
+    origins = {f"{law.edition}/{law.lang}/{law.number}": "snapshot" for law in snapshot_laws}
+    previous_origins = previous.origins if previous else {}
+    origins.update({f"{law.edition}/{law.lang}/{law.number}": "web" for law in fetched})
+    for law in kept:
+        key = f"{law.edition}/{law.lang}/{law.number}"
+        origins[key] = previous_origins.get(key, "web")
+    corpus = Corpus(laws=laws, origins=origins)
+    problems += pair_languages(laws)
     corpus.crossrefs, citation_problems = link_citations(corpus, outline.all_ids())
     glossary = load_glossary(config.glossary_file)
     known = outline.all_ids() | {i for law in corpus.laws for i in unit_ids(law)}
     corpus.problems = problems + citation_problems + validate_glossary_laws(glossary, known)
-    return ScrapeResult(corpus=corpus, outline=outline, glossary=glossary, pages=pages)
+    return ScrapeResult(corpus=corpus, outline=outline, glossary=glossary, pages=pages,
+                        crawled=crawled.pages, reports=reports)
 
 
 def write_outputs(result: ScrapeResult, config: Config) -> None:

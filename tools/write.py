@@ -7,20 +7,25 @@ import tempfile
 from pathlib import Path
 
 
-def write_text(path: Path, text: str) -> bool:
-    """Write UTF-8 text atomically; return False (and leave the file alone) if it is unchanged."""
-    if path.exists() and path.read_text(encoding="utf-8") == text:
+def write_bytes(path: Path, data: bytes) -> bool:
+    """Write bytes atomically; return False (and leave the file alone) if it is unchanged."""
+    if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return True
+
+
+def write_text(path: Path, text: str) -> bool:
+    """Write UTF-8 text atomically; return False (and leave the file alone) if it is unchanged."""
+    return write_bytes(path, text.encode("utf-8"))
 
 
 def write_tree(
@@ -35,4 +40,17 @@ def write_tree(
             if old.resolve() not in keep:
                 old.unlink()
                 changed.append(str(old.relative_to(root)))
+    return changed
+
+
+def write_tree_bytes(root: Path, files: dict[str, bytes]) -> list[str]:
+    """Write `files` (relative path -> bytes) under root; returns the paths changed."""
+    resolved = root.resolve()
+    changed = []
+    for rel, data in sorted(files.items()):
+        path = (root / rel).resolve()
+        if resolved not in path.parents:
+            raise ValueError(f"{rel}: outside {root}")
+        if write_bytes(path, data):
+            changed.append(rel)
     return changed

@@ -1,0 +1,320 @@
+"""The 2017 grammar: blocks of one law page to a law tree.
+
+The 2017 pages print section headings without their letters and number list items by
+position, so ids come from the structure: the n-th section heading is section n (A, B, ...),
+an item's place in its list is its number, a sub-item's its letter. Which blocks are section
+headings is decided by what they are (an <hN>, a bold or classed block, or a short line with
+no final punctuation that stands before more text), helped by the official outline's count of
+sections. Explicit anchors (id="64C2") win over position. `tools.normalize` then aligns the
+printed units with the outline, restoring items a page does not print (empty items).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tools.errors import SourceError
+from tools.model import Footnote, Law, Stripped, Unit
+from tools.outline import OutlineLaw
+from tools.parse.blocks import TERMINAL, Block, clean
+
+LETTERED = re.compile(r"^([A-Z])[.)]\s+(\S.*)$")
+FOOTNOTE = re.compile(r"^(\*+)\s*(\S.*)$", re.S)
+TITLE_NUMBER = re.compile(
+    r"^(?:(?:Przepis|Prawo|Law)\s+(\d{1,2})\b\.?|(\d{1,2})\.)\s*[-–—:.]?\s*(.*)$", re.I)
+FOOTER = re.compile(r"©|copyright|ostatnia\s+modyfikacja|last\s+(?:modified|updated)|"
+                    r"wszelkie\s+prawa|all\s+rights", re.I)
+HEADING_MAX = 150  # a heading is short; a longer unpunctuated line is text cut by markup
+
+
+@dataclass
+class LawShape:
+    """What the outline says of a law's shape, for reading its page."""
+
+    title: str = ""  # the official title in the page's language, "" if unknown
+    sections: int | None = None  # how many sections; None when the law is not in the outline
+    items_at_law: bool = False  # items hang from the law directly (Law 71)
+    uncertain: bool = False  # the outline marks part of this law as uncertain
+
+    @classmethod
+    def of(cls, law: OutlineLaw | None, lang: str) -> LawShape:
+        """The shape of an outline law (an unknown law has no expectations)."""
+        if law is None:
+            return cls()
+        return cls(
+            title=law.title_en if lang == "en" else law.title_pl,
+            sections=sum(1 for unit in law.units if unit.level == 1),
+            items_at_law=any(unit.level == 2 for unit in law.units)
+            and not any(unit.level == 1 for unit in law.units),
+            uncertain=any(unit.uncertain for unit in law.units),
+        )
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\W+", " ", clean(text).casefold()).strip()
+
+
+def is_heading_shape(block: Block, following: Block | None) -> bool:
+    """A short standalone line with no final punctuation, standing before more text."""
+    text = clean(block.text)
+    return (not block.item and block.depth == 0 and 0 < len(text) <= HEADING_MAX
+            and not text.endswith(TERMINAL) and not FOOTNOTE.match(text)
+            and following is not None and not FOOTNOTE.match(following.text)
+            and not block.footnote_area)
+
+
+def is_marked_heading(block: Block) -> bool:
+    """A block the markup presents as a heading (an <hN>, or bold or classed and not a
+    sentence)."""
+    text = clean(block.text)
+    if block.item or block.depth or not text or block.footnote_area or FOOTNOTE.match(text):
+        return False
+    return block.heading == 3 or (block.heading == 2 and len(text) <= HEADING_MAX
+                                  and not text.endswith((".", ":", ";", ",")))
+
+
+def title_number(text: str) -> tuple[int | None, str]:
+    """("Przepis 64", "Title") -> (64, "Title") for the forms a numbered title takes."""
+    match = TITLE_NUMBER.match(clean(text))
+    if not match:
+        return None, clean(text)
+    return int(match.group(1) or match.group(2)), match.group(3).strip()
+
+
+@dataclass
+class Heads:
+    """Where the title and the section headings are among the blocks."""
+
+    title: int | None  # index of the title block, None when the page prints none
+    number_line: int | None  # a "Przepis 64" block printed apart from the title
+    sections: list[int]
+    problem: str = ""  # why the headings do not fit the outline, "" when they do
+
+
+def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
+    """Choose the title and section headings among the blocks."""
+    following = [blocks[i + 1] if i + 1 < len(blocks) else None for i in range(len(blocks))]
+    marked = [i for i, b in enumerate(blocks) if is_marked_heading(b)]
+    shaped = [i for i, b in enumerate(blocks) if is_heading_shape(b, following[i])
+              or (i in marked)]
+    title: int | None = None
+    number_line: int | None = None
+    first = next(iter(sorted(set(marked) | set(shaped))), None)
+    if first is not None:
+        number, rest = title_number(blocks[first].text)
+        official = _fold(shape.title) if shape.title else ""
+        if number is not None and not rest:
+            number_line = first
+            title = next((i for i in sorted(set(marked) | set(shaped)) if i > first), None)
+        elif number is not None or (official and _fold(blocks[first].text) == official):
+            title = first
+        elif lang == "pl":
+            title = first  # Polish pages print the law's title before anything else
+    taken = {i for i in (title, number_line) if i is not None}
+    strong = [i for i in marked if i not in taken]
+    weak = [i for i in shaped if i not in taken]
+    expected = shape.sections
+    if expected is None:
+        return Heads(title, number_line, strong or weak)
+    for candidates in (strong, weak):
+        if len(candidates) == expected:
+            return Heads(title, number_line, candidates)
+    if title is None and lang == "en":
+        # An English page that does print a title after all: one heading too many.
+        for candidates in (strong, weak):
+            if len(candidates) == expected + 1:
+                return Heads(candidates[0], number_line, candidates[1:])
+    found = strong or weak
+    problem = (f"{len(found)} section headings found ({len(strong)} marked as headings, "
+               f"{len(weak)} by their shape), the official outline has {expected}")
+    return Heads(title, number_line, found, problem)
+
+
+def _roman(n: int) -> str:
+    numerals = ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+    out = ""
+    for value, numeral in numerals:
+        while n >= value:
+            out, n = out + numeral, n - value
+    return out
+
+
+def item_label(level: int, number: int, style: str) -> str | None:
+    """The citation label of item `number` at `level` (2 item, 3 sub-item); None if none."""
+    if number < 1 or (number > 26 and (level == 3 or style in ("a", "A"))):
+        return None
+    if level == 2:
+        return str(number)
+    if level == 3:
+        return chr(ord("a") + number - 1)
+    if style in ("a", "A"):
+        return chr(ord(style) + number - 1)
+    if style == "1":
+        return str(number)
+    return _roman(number).upper() if style == "I" else _roman(number)
+
+
+def explicit_id(anchors: list[str], number: int, level: int) -> tuple[str, str] | None:
+    """(id, label) from an anchor like "64B3" / "p64B3" naming a unit `level` deep."""
+    for anchor in anchors:
+        match = re.fullmatch(rf"(?:p|law|prawo|przepis)?[-_]?{number}([A-Za-z])(\d+)?([a-z])?",
+                             anchor, re.I)
+        if not match:
+            continue
+        parts = [match.group(1).upper(), match.group(2) or "", (match.group(3) or "").lower()]
+        if sum(1 for part in parts if part) == level:
+            return f"{number}{''.join(parts)}", parts[level - 1]
+    return None
+
+
+def _append(target: Unit | Law, text: str, sep: str = "\n\n") -> None:
+    if text:
+        target.text = f"{target.text}{sep}{text}" if target.text else text
+
+
+def _last_descendant(unit: Unit) -> Unit:
+    while unit.children:
+        unit = unit.children[-1]
+    return unit
+
+
+@dataclass
+class LawBody:
+    """What the grammar reads from a page below its navigation."""
+
+    title: str
+    text: str = ""
+    sections: list[Unit] = field(default_factory=list)
+    footnotes: list[Footnote] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    stripped: list[Stripped] = field(default_factory=list)
+    problem: str = ""  # the headings do not fit the outline
+
+
+@dataclass
+class _Reader:
+    number: int
+    where: str
+    body: LawBody
+    shape: LawShape
+    ids: set[str] = field(default_factory=set)
+    section: Unit | None = None
+    open: dict[int, Unit] = field(default_factory=dict)  # list depth -> latest item there
+    law_items: list[str] = field(default_factory=list)  # items kept as law text
+
+    def unit(self, unit: Unit) -> Unit:
+        if unit.id in self.ids:
+            raise SourceError(self.where, f"unit id {unit.id} occurs twice in law {self.number}")
+        self.ids.add(unit.id)
+        return unit
+
+    def heading(self, block: Block) -> None:
+        previous = self.body.sections[-1].label if self.body.sections else ""
+        position = ord(previous) - ord("A") + 2 if len(previous) == 1 and previous.isupper() \
+            else len(self.body.sections) + 1
+        if position > 26:
+            raise SourceError(self.where, f"law {self.number}: more than 26 section headings")
+        letter, title = chr(ord("A") + position - 1), clean(block.text)
+        printed = LETTERED.match(title)
+        if printed:  # a heading that does print its letter: "B. Title"
+            letter, title = printed.groups()
+        unit_id, label = explicit_id(block.anchors, self.number, 1) or (
+            f"{self.number}{letter}", letter)
+        self.section = self.unit(Unit(id=unit_id, level=1, label=label, title=title))
+        self.body.sections.append(self.section)
+        self.open = {}
+
+    def item(self, block: Block) -> None:
+        """A list item: level 2 at list depth 1, 3 below it; its parent is the nearest open
+        item one depth up, else the section (a list directly inside a list holds the
+        sub-items of an item the page does not print: normalize restores it)."""
+        if self.section is None and not self.shape.items_at_law:
+            # Items before any section stay in the law's text with their numbers: an id
+            # like "5" + "1" would read as Law 51.
+            self.law_item(block)
+            return
+        depth = block.depth
+        number = block.number if block.number is not None else 1
+        level = depth + 1
+        parent: Unit | None = self.open.get(depth - 1, self.section)
+        owner_id = parent.id if parent is not None else str(self.number)
+        label = item_label(level, number, block.style)
+        if label is None:
+            raise SourceError(self.where, f"list item number {number} under {owner_id} "
+                                          "cannot be a citation label")
+        explicit = explicit_id(block.anchors, self.number, level) if level <= 3 else None
+        unit_id, label = explicit or (owner_id + label, label)
+        unit = self.unit(Unit(id=unit_id, level=level, label=label, text=block.text))
+        (parent.children if parent is not None else self.body.sections).append(unit)
+        self.open = {d: u for d, u in self.open.items() if d < depth}
+        self.open[depth] = unit
+
+    def law_item(self, block: Block) -> None:
+        style_level = 2 if block.depth <= 1 else 3
+        label = item_label(style_level, block.number or 1, block.style) or str(block.number)
+        _append(self.body, f"{label}. {block.text}".strip() if block.text else f"{label}.")
+
+    def paragraph(self, block: Block) -> None:
+        text = block.text
+        holders = [depth for depth in self.open if depth <= block.depth]
+        if block.depth and holders:
+            _append(self.open[max(holders)], text)  # a further paragraph of a list item
+        elif self.section is None and self.body.sections:
+            _append(_last_descendant(self.body.sections[-1]), text)  # after items of the law
+        elif self.section is None:
+            _append(self.body, text)
+        elif self.section.children:
+            # Text after a section's list: kept with its last item, in document order.
+            _append(_last_descendant(self.section), text)
+        else:
+            _append(self.section, text)
+
+
+def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
+             shape: LawShape) -> LawBody:
+    """The law's title, text, units and footnotes from the blocks below its navigation."""
+    heads = find_heads(blocks, shape, lang)
+    if heads.title is not None:
+        title = title_number(blocks[heads.title].text)[1]
+    elif shape.title:
+        title = shape.title  # English pages print no title: the official one stands in
+    else:
+        raise SourceError(where, "no title heading found")
+    if not title:
+        raise SourceError(where, f"law {number} has no title")
+    if heads.problem and not shape.uncertain:
+        raise SourceError(where, f"law {number} ({lang}): {heads.problem}")
+    body = LawBody(title=title, problem=heads.problem)
+    start = max(i for i in (heads.title, heads.number_line, -1) if i is not None) + 1
+    for index in range(start):
+        if index != heads.title:
+            reason = "law-number" if index == heads.number_line else "page-header"
+            body.stripped.append(Stripped(blocks[index].text, reason))
+    reader = _Reader(number, where, body, shape)
+    sections = set(heads.sections)
+    in_footnotes = False
+    for index in range(start, len(blocks)):
+        block = blocks[index]
+        text = block.text
+        footnote = FOOTNOTE.match(text) if not block.item else None
+        if footnote or (block.footnote_area and not block.item):
+            in_footnotes = True
+            marker, note = footnote.groups() if footnote else ("", text)
+            body.footnotes.append(Footnote(marker, note))
+        elif in_footnotes and FOOTER.search(text):
+            body.stripped.append(Stripped(text, "page-footer"))
+        elif in_footnotes and not block.item and not block.depth and body.footnotes:
+            body.notes.append(text)  # after the footnotes: a note that belongs to no unit
+        elif index in sections:
+            reader.heading(block)
+        elif block.item:
+            reader.item(block)
+        elif FOOTER.search(text) and index == len(blocks) - 1:
+            body.stripped.append(Stripped(text, "page-footer"))
+        else:
+            reader.paragraph(block)
+    if not body.text and not body.sections:
+        raise SourceError(where, f"law {number}: no text or sections after the title "
+                                 "(truncated or not a law page)")
+    return body

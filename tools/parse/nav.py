@@ -1,0 +1,115 @@
+"""Navigation chrome: which blocks are nav lines, and where their links lead.
+
+A 2017 nav line reads `strona tytułowa · spis treści · indeks · ← 63 · → 65 · EN: Law 64`
+(English: `home · table of contents · index · ← 57 · → 59 · PL: przepis 58`). Whether the
+arrows and `EN:` stand inside the links or beside them is unknown, so a link's role is read
+from the words around it up to the nearest separator, not from its text alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+from tools.parse.blocks import Block, Segment, clean
+
+_WORDS = (r"strona\s+tytułowa|spis\s+treści|indeks|title\s+page|home|table\s+of\s+contents|"
+          r"contents|index|poprzedni(?:\s+przepis)?|następny(?:\s+przepis)?|"
+          r"previous(?:\s+law)?|next(?:\s+law)?|do\s+góry|up|top|english|polski|"
+          r"po\s+polsku|in\s+english|EN|PL")
+NAV_TOKEN = re.compile(  # "EN: Law 64" before the bare word "EN"
+    r"(?<!\w)(?:EN|PL)\s*:\s*(?:(?:Law|Przepis|Prawo)\s*\d{1,2}|[^\s|·•]{1,24})"
+    r"|[←→«»]\s*[^\s|·•←→«»]{1,24}"
+    rf"|(?<!\w)(?:{_WORDS})(?!\w)",
+    re.I,
+)
+SEPARATOR = re.compile(r"[|·•/\\]")
+ONLY_SEPARATORS = re.compile(r"^[\s|·•/\\\-–—:]*$")
+COUNTERPART = re.compile(r"^(EN|PL)\s*:\s*(?:Law|Prawo|Przepis)?\s*(\d{1,2})$", re.I)
+ARROW = re.compile(r"^([←→«»])\s*(\d{1,2})?\b")
+PREVIOUS_WORDS = re.compile(r"^(?:poprzedni(?:\s+przepis)?|previous(?:\s+law)?)$", re.I)
+NEXT_WORDS = re.compile(r"^(?:następny(?:\s+przepis)?|next(?:\s+law)?)$", re.I)
+LANGUAGE_WORDS = re.compile(r"^(?:EN|PL|english|polski|po\s+polsku|in\s+english)$", re.I)
+LAW_PAGE = re.compile(r"/([pl])(\d{1,2})\.html?$")
+
+
+@dataclass
+class PageLinks:
+    """Where a 2017 page links: its counterpart, neighbours and (on a contents page) laws."""
+
+    counterpart: str = ""
+    previous: str = ""
+    next: str = ""
+    laws: list[str] = field(default_factory=list)  # law-page links in page order, no repeats
+    numbers: list[int] = field(default_factory=list)  # law numbers the navigation implies
+
+
+def is_nav_text(text: str) -> bool:
+    """Whether a line holds nothing but navigation words, arrows and separators."""
+    text = clean(text)
+    return bool(NAV_TOKEN.search(text)) and bool(ONLY_SEPARATORS.match(NAV_TOKEN.sub(" ", text)))
+
+
+def is_nav_block(block: Block) -> bool:
+    """A block of navigation links only (a text capture's nav line has no links)."""
+    return not block.item and bool(block.links) and is_nav_text(block.text)
+
+
+def _plain_run(segments: list[Segment]) -> str:
+    """The plain text at the start of `segments`, up to the first link."""
+    run = ""
+    for segment in segments:
+        if segment.href is not None:
+            break
+        run += segment.text
+    return run
+
+
+def _context(block: Block, index: int) -> str:
+    """A link's text with the words beside it, up to the nearest separator or link."""
+    before = ""
+    for segment in reversed(block.segments[:index]):
+        if segment.href is not None:
+            break
+        before = segment.text + before
+    before = SEPARATOR.split(before)[-1]
+    after = SEPARATOR.split(_plain_run(block.segments[index + 1:]))[0]
+    return clean(f"{before}{block.segments[index].text}{after}")
+
+
+def _law_page(href: str) -> bool:
+    return bool(LAW_PAGE.search(urlsplit(href).path))
+
+
+def page_links(blocks: list[Block], url: str) -> PageLinks:
+    """The navigation links of a 2017 page (a law page or the table of contents)."""
+    links = PageLinks()
+    for block in blocks:
+        nav = is_nav_block(block)
+        for index, segment in enumerate(block.segments):
+            if segment.href is None:
+                continue
+            href = urljoin(url, segment.href)
+            context = _context(block, index) if nav else clean(segment.text)
+            counterpart, arrow = COUNTERPART.match(context), ARROW.match(context)
+            if counterpart:
+                if not links.counterpart:
+                    links.counterpart = href
+                    links.numbers.append(int(counterpart.group(2)))
+            elif arrow or PREVIOUS_WORDS.match(context) or NEXT_WORDS.match(context):
+                number = int(arrow.group(2)) if arrow and arrow.group(2) else None
+                backwards = PREVIOUS_WORDS.match(context) or (arrow and arrow.group(1) in "←«")
+                if backwards and not links.previous:
+                    links.previous = href
+                    links.numbers += [number + 1] if number is not None else []
+                elif not backwards and not links.next:
+                    links.next = href
+                    links.numbers += [number - 1] if number is not None else []
+            elif nav and LANGUAGE_WORDS.match(context) and not links.counterpart:
+                links.counterpart = href  # a bare "EN" / "English": the number comes from the URL
+            elif _law_page(href):
+                page = href.split("#")[0]
+                if page not in links.laws:
+                    links.laws.append(page)
+    return links
