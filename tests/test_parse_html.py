@@ -133,9 +133,11 @@ def test_law64_start_value_two_headings_and_explicit_id_winning() -> None:
     assert [u.id for u in c.children[1].children] == ["64C2a", "64C2b"]
     assert find_unit(law, "64A").title == "Automatyczne przekazanie lew"
     assert text_of(law, "64A") == "Gdy fałszywy renons uprawomocnił się i:"
-    # The nav line top and bottom; "Przepis 64", printed apart from the title, is recorded.
-    assert [(s.reason, s.text) for s in law.stripped][1:] == [
-        ("nav", law.stripped[0].text), ("law-number", "Przepis 64")]
+    # The nav line top and bottom and "Przepis 64", printed apart from the title, recorded
+    # in page order.
+    assert [(s.reason, s.text) for s in law.stripped] == [
+        ("nav", law.stripped[0].text), ("law-number", "Przepis 64"),
+        ("nav", law.stripped[0].text)]
     assert len(law.footnotes) == 1
     capture = seed("001")
     assert all(u.text in capture and "\r" not in u.text for u in walk(law.sections))
@@ -241,7 +243,8 @@ def test_english_1997_page() -> None:
     assert find_unit(law, "41B2").title == "Synthetic Heading B2"
     assert text_of(law, "41B2a") == "placeholder sub-item B2a;"
     assert law.counterpart_url == JFR + "nota9.htm"
-    assert [s.reason for s in law.stripped] == ["nav", "polish-link", "page-footer"]
+    assert [s.reason for s in law.stripped] == ["nav", "law-number", "polish-link",
+                                                "page-footer"]
 
 
 # Pages that do not fit
@@ -508,3 +511,30 @@ def test_other_image_links_are_stripped_and_recorded_not_read_as_text() -> None:
     assert text_of(law, "45A") == "placeholder text."
     assert [(s.reason, s.text, s.where) for s in law.stripped if s.reason == "image-link"] == [
         ("image-link", "przypis", "45A"), ("image-link", "(image link without alt text)", "45A")]
+
+
+def test_english_1997_page_in_the_latex2html_layout() -> None:
+    # SYNTHETIC: the layout of the real 1997 English pages (breadcrumb lines, "LAW 63" on its
+    # own line and the title on the next, every line a list item, a Next/Previous/Last
+    # modified footer whose year wraps), with placeholder wording.
+    page = """<html><body><h1>CHAPTER VI</h1><h2>The Play</h2><h2>PART III</h2>
+<h3>PLACEHOLDER PART TITLE</h3><h3>SECTION THREE</h3><h3>PLACEHOLDER GROUP</h3>
+<ul><li>LAW 63<li>PLACEHOLDER TITLE OF LAW 63<li>A. Placeholder Heading A
+<li>Placeholder text of A:<li>1. Placeholder Item Heading
+<li>placeholder text of item 1, see <a href="law61.htm">61B</a>.
+<li>B. Placeholder Heading B<li>Placeholder text of B (see <a href="law43.htm">43B2(b)</a>).</ul>
+<hr>Next: <a href="law64.htm">Law 64 - PLACEHOLDER NEXT</a><br>
+Previous: <a href="law62.htm">Law 62 - PLACEHOLDER PREVIOUS</a><br>
+<address>Last modified: Mon Oct 13 17:31:09<br>1997</address></body></html>"""
+    law = parse_law_page_1997_en(page, JFR + "node9/law63.htm", "")
+    assert (law.number, law.title) == (63, "PLACEHOLDER TITLE OF LAW 63")
+    assert unit_ids(law) == ["63", "63A", "63A1", "63B"]
+    assert find_unit(law, "63A").title == "Placeholder Heading A"
+    assert text_of(law, "63A") == "Placeholder text of A:"
+    assert find_unit(law, "63A1").title == "Placeholder Item Heading"
+    assert text_of(law, "63A1") == "placeholder text of item 1, see 61B."
+    assert text_of(law, "63B") == "Placeholder text of B (see 43B2(b))."
+    reasons = [(s.reason, s.text) for s in law.stripped]
+    assert [r for r, _ in reasons] == ["page-header"] * 6 + ["law-number", "nav", "nav",
+                                                            "page-footer", "page-footer"]
+    assert reasons[-1] == ("page-footer", "1997")

@@ -67,7 +67,8 @@ def review_page(page: SourcePage, outline: Outline) -> tuple[list[Law], PageRepo
     report = PageReport(
         url=page.url, kind=page.kind, laws=[_key(law) for law in laws],
         units=sum(len(unit_ids(law)) - 1 for law in laws), expected=expected, words=words,
-        lost=lost, chrome=[s.text for law in laws for s in law.stripped], charset=page.charset,
+        lost=lost, chrome=[s.text for law in laws for s in law.stripped],
+        charset=f"{page.encoding} ({page.charset.split(':')[0]})",
         problems=reasons)
     return laws, report
 
@@ -140,14 +141,6 @@ def keep_last_good(fetched: list[Law], present: set[tuple[int, str, int]], faile
     return publish, kept, problems
 
 
-def _charset(how: str) -> str:
-    """The encoding and how it was chosen, short: "utf-8 (header)"."""
-    head, _, detail = how.partition(":")
-    used = next((word for word in ("utf-8", "iso-8859-2", "windows-1250", "utf-16")
-                 if word in detail or word in head), "")
-    return f"{used} ({head})".strip() if used else head
-
-
 def format_reports(reports: list[PageReport]) -> str:
     """The per-page table `scrape --check` prints, then each problem in full."""
     header = ("page", "laws", "units/outline", "words", "lost", "chrome", "charset", "verdict")
@@ -157,7 +150,7 @@ def format_reports(reports: list[PageReport]) -> str:
             f"{report.laws[0]}..{report.laws[-1].rsplit('/', 1)[-1]}" if report.laws else "-")
         units = f"{report.units}/{report.expected}" if report.expected else str(report.units)
         rows.append((report.url.rsplit("/", 1)[-1], laws, units, str(report.words),
-                     str(len(report.lost)), str(len(report.chrome)), _charset(report.charset),
+                     str(len(report.lost)), str(len(report.chrome)), report.charset,
                      "taken" if report.accepted else "REJECTED"))
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))

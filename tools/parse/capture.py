@@ -235,7 +235,8 @@ def parse_capture_2017(text: str, source: dict[str, Any], outline: Outline | Non
                fetch_date=str(source.get("fetch_date", "")),
                counterpart_url=str(source.get("english_url", "")), text=body.text,
                sections=body.sections, footnotes=body.footnotes, notes=body.notes,
-               stripped=[Stripped(lines[0].strip(), "nav", ""), *body.stripped])
+               stripped=[Stripped(lines[0].strip(), "nav", ""),
+                         *(piece for _, piece in body.stripped)])
 
 
 def parse_capture(text: str, source: dict[str, Any], outline: Outline | None = None) -> list[Law]:

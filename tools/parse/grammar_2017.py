@@ -188,7 +188,7 @@ class LawBody:
     sections: list[Unit] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    stripped: list[Stripped] = field(default_factory=list)
+    stripped: list[tuple[int, Stripped]] = field(default_factory=list)  # (block index, chrome)
     problem: str = ""  # the headings do not fit the outline
 
 
@@ -290,7 +290,7 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
     for index in range(start):
         if index != heads.title:
             reason = "law-number" if index == heads.number_line else "page-header"
-            body.stripped.append(Stripped(blocks[index].text, reason))
+            body.stripped.append((index, Stripped(blocks[index].text, reason)))
     reader = _Reader(number, where, body, shape)
     sections = set(heads.sections)
     in_footnotes = False
@@ -303,7 +303,7 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
             marker, note = footnote.groups() if footnote else ("", text)
             body.footnotes.append(Footnote(marker, note))
         elif in_footnotes and FOOTER.search(text):
-            body.stripped.append(Stripped(text, "page-footer"))
+            body.stripped.append((index, Stripped(text, "page-footer")))
         elif in_footnotes and not block.item and not block.depth and body.footnotes:
             body.notes.append(text)  # after the footnotes: a note that belongs to no unit
         elif index in sections:
@@ -311,7 +311,7 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
         elif block.item:
             reader.item(block)
         elif FOOTER.search(text) and index == len(blocks) - 1:
-            body.stripped.append(Stripped(text, "page-footer"))
+            body.stripped.append((index, Stripped(text, "page-footer")))
         else:
             reader.paragraph(block)
     if not body.text and not body.sections:

@@ -28,6 +28,7 @@ PART = re.compile(r"(Część\s+[IVX]+\s*[-–]\s*\S.*)$")
 LAW_START_PL = re.compile(r"(?<!\d)(\d{1,2})\.\s*(?=[A-ZĄĆĘŁŃÓŚŹŻ]{2})")
 LAW_TITLE_EN = re.compile(r"^LAW\s+(\d{1,2})\b\s*[-–—:.]?\s*(.*)$", re.I)
 SEPARATORS = re.compile(r"^[\s|·•/\\\-–—]*$")
+BULLET = re.compile(r"^[-–•·]\s+(?=\S)")  # a list bullet printed as text before a line
 
 
 @dataclass
@@ -186,12 +187,18 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
     builder: TreeBuilder | None = None
     pending: list[Stripped] = []
     counterpart = ""
+    footer = False  # after "Next:" / "Last modified:" everything is page chrome
     for block in page_blocks(load_page(html, url)):
         text, chrome, link = _english_line(block, url)
         counterpart = counterpart or link
-        (law.stripped if law else pending).extend(chrome)
+        footer = footer or (law is not None and any(
+            c.reason in ("page-footer", "nav") and c.text == block.text for c in chrome))
+        if footer and text:
+            chrome, text = [Stripped(block.text, "page-footer")], ""
         if not text:
+            (law.stripped if law else pending).extend(chrome)
             continue
+        text = BULLET.sub("", text)
         if law is None:
             heading = LAW_TITLE_EN.match(text)
             if heading:
@@ -199,11 +206,13 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
                           title=heading.group(2).strip(), source_url=url,
                           fetch_date=fetch_date, stripped=pending)
                 builder = TreeBuilder(law, english=True, where=url)
-                if not law.title:
-                    law.stripped.append(Stripped(text, "law-number"))
+                label = text[: heading.start(2)].rstrip(" -–—:.") if law.title else text
+                law.stripped += [Stripped(label, "law-number"), *chrome]
             else:
-                pending.append(Stripped(text, "page-header"))  # breadcrumbs: chapter, part
-        elif not law.title:
+                pending += [Stripped(text, "page-header"), *chrome]  # breadcrumbs
+            continue
+        law.stripped.extend(chrome)
+        if not law.title:
             law.title = text  # "LAW 63" on its own line, the title on the next
         else:
             assert builder is not None

@@ -50,14 +50,19 @@ def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
         raise SourceError(url, f"unknown language {lang!r}")
     blocks = page_blocks(load_page(html, url))
     links = page_links(blocks, url)
-    stripped = [Stripped(block.text, "nav") for block in blocks if is_nav_block(block)]
-    content = [block for block in blocks if not is_nav_block(block)]
+    nav = [i for i, block in enumerate(blocks) if is_nav_block(block)]
+    kept = [i for i in range(len(blocks)) if i not in nav]
+    content = [blocks[i] for i in kept]
     first = find_heads(content, LawShape(), lang)
     title_line = first.number_line if first.number_line is not None else first.title
     number = _law_number(url, content[title_line].text if title_line is not None else "", links)
     shape = LawShape.of(outline.law(number) if outline else None, lang)
     body = read_law(content, number=number, lang=lang, where=url, shape=shape)
+    # Chrome in page order, as the nothing-lost check takes it out of the page's text.
+    chrome = [(i, Stripped(blocks[i].text, "nav")) for i in nav]
+    chrome += [(kept[index], piece) for index, piece in body.stripped]
+    stripped = [piece for _, piece in sorted(chrome, key=lambda pair: pair[0])]
     return Law(number=number, edition=EDITION, lang=lang, title=body.title, source_url=url,
                fetch_date=fetch_date, counterpart_url=links.counterpart, text=body.text,
                sections=body.sections, footnotes=body.footnotes, notes=body.notes,
-               stripped=stripped + body.stripped)
+               stripped=stripped)
