@@ -277,7 +277,7 @@ def _law(*units: tuple[str, int]) -> dict:
         (_law(("45A", 1), ("45B1", 2)), "unit 45B1 (level 2) does not follow its parent (45A)"),
         (_law(("45A", 1), ("45A", 1)), "unit 45A appears twice"),
         (_law(("45A", 1), ("45Ab", 2)), "unit 45Ab: label does not fit level 2"),
-        (_law(("45A", 4)), "unit 45A: 'level' must be 1, 2 or 3"),
+        (_law(("45A", 5)), "unit 45A: 'level' must be 1, 2, 3 or 4"),
     ],
 )
 def test_malformed_outline_names_the_file(tmp_path: Path, data: object, message: str) -> None:

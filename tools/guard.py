@@ -8,6 +8,7 @@ fetched law never replaces a last good version that had more units.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from tools.crawl import SourcePage
@@ -44,18 +45,33 @@ def _key(law: Law) -> str:
     return f"{law.edition}/{law.lang}/{law.number}"
 
 
-def review_page(page: SourcePage, outline: Outline) -> tuple[list[Law], PageReport]:
-    """The page's laws with official ids, and the verdict on the page."""
+def review_page(page: SourcePage, outline: Outline
+                ) -> tuple[list[Law], PageReport, list[Problem]]:
+    """The page's laws with official ids, the verdict on the page, and what is reported
+    without rejecting it (differences where the outline itself is uncertain)."""
     laws: list[Law] = []
     reasons: list[str] = []
+    notes: list[Problem] = []
     for law in page.laws:
         normalized, found = normalize_law(law, outline)
         laws.append(normalized)
-        reasons += [p.message for p in found if p.kind == "outline-mismatch"
-                    and not _uncertain(outline, law)]
+        for problem in found:
+            if problem.kind == "outline-mismatch" and not _uncertain(outline, law):
+                reasons.append(problem.message)
+            else:
+                notes.append(problem)
     try:
         check = check_page(page.url, shown_text(page.text, page.url), laws)
-        lost, words = [m.word for m in check.missing], check.words_in
+        # A word the alignment misses but the laws hold elsewhere was moved (a notice printed
+        # before the title is kept as the law's text), not lost.
+        moved = Counter(m.word for m in check.extra)
+        lost = []
+        for missing in check.missing:
+            if moved[missing.word]:
+                moved[missing.word] -= 1
+            else:
+                lost.append(missing.word)
+        words = check.words_in
         if lost:
             reasons.append(f"{len(lost)} words of the page reached no law: "
                            + " ".join(lost[:12]))
@@ -70,14 +86,14 @@ def review_page(page: SourcePage, outline: Outline) -> tuple[list[Law], PageRepo
         lost=lost, chrome=[s.text for law in laws for s in law.stripped],
         charset=f"{page.encoding} ({page.charset.split(':')[0]})",
         problems=reasons)
-    return laws, report
+    return laws, report, notes
 
 
 def _uncertain(outline: Outline, law: Law) -> bool:
     """Whether the outline marks part of this law as uncertain (then a difference is
     reported, not a reason to reject the page)."""
     entry = outline.law(law.number)
-    return law.edition == 2017 and entry is not None and any(u.uncertain for u in entry.units)
+    return law.edition == 2017 and entry is not None and entry.unconfirmed
 
 
 def review_pages(pages: list[SourcePage], outline: Outline
@@ -88,8 +104,9 @@ def review_pages(pages: list[SourcePage], outline: Outline
     problems: list[Problem] = []
     reports: list[PageReport] = []
     for page in pages:
-        laws, report = review_page(page, outline)
+        laws, report, notes = review_page(page, outline)
         reports.append(report)
+        problems += notes
         if report.accepted:
             accepted += laws
             continue

@@ -10,8 +10,9 @@ from typing import Any
 
 from tools.errors import SourceError
 
-# Shape of an id at each level: 45 + C (1) + 4 (2) + a (3).
-_LEVEL_SUFFIX = {1: re.compile(r"[A-Z]"), 2: re.compile(r"\d{1,2}"), 3: re.compile(r"[a-z]")}
+# Shape of an id at each level: 40 + B (1) + 2 (2) + a (3) + iv (4).
+_LEVEL_SUFFIX = {1: re.compile(r"[A-Z]"), 2: re.compile(r"\d{1,2}"), 3: re.compile(r"[a-z]"),
+                 4: re.compile(r"[ivx]+")}
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,12 @@ class OutlineLaw:
     title_en: str
     title_pl: str
     units: tuple[OutlineUnit, ...]
+    uncertain: bool = False  # the structure of this law is not confirmed against its pages
+
+    @property
+    def unconfirmed(self) -> bool:
+        """Whether any part of this law's structure is marked uncertain."""
+        return self.uncertain or any(unit.uncertain for unit in self.units)
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,7 @@ def _parse_units(number: int, raw: Any, where: str) -> tuple[OutlineUnit, ...]:
         if not isinstance(unit_id, str) or not unit_id:
             raise _fail(where, f"law {number}: unit #{index} has no string 'id'")
         if not isinstance(level, int) or isinstance(level, bool) or level not in _LEVEL_SUFFIX:
-            raise _fail(where, f"law {number}: unit {unit_id}: 'level' must be 1, 2 or 3")
+            raise _fail(where, f"law {number}: unit {unit_id}: 'level' must be 1, 2, 3 or 4")
         for name, flag in (("empty", empty), ("uncertain", uncertain)):
             if not isinstance(flag, bool):
                 raise _fail(where, f"law {number}: unit {unit_id}: {name!r} must be true or false")
@@ -179,12 +186,16 @@ def parse_outline(data: Any, where: str) -> Outline:
                 raise _fail(where, f"law {key}: {name!r} must be a string")
         if not titles["title_en"]:
             raise _fail(where, f"law {key}: 'title_en' is missing")
+        uncertain = entry.get("uncertain", False)
+        if not isinstance(uncertain, bool):
+            raise _fail(where, f"law {key}: 'uncertain' must be true or false")
         number = int(key)
         by_number[number] = OutlineLaw(
             number,
             titles["title_en"],
             titles["title_pl"],
             _parse_units(number, entry.get("units", []), where),
+            uncertain,
         )
     return Outline(edition=edition, by_number=by_number, path=where)
 

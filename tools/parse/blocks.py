@@ -43,6 +43,7 @@ class Block:
     heading: int = 0
     anchors: list[str] = field(default_factory=list)  # id/name values on or just before it
     footnote_area: bool = False  # inside an element marked as the page's footnotes
+    table_cell: bool = False  # a cell of a data table (a row of several cells)
     raw: str = ""  # the block's text before whitespace was collapsed (captures: with "\n")
 
     @property

@@ -12,7 +12,7 @@ printed units with the outline, restoring items a page does not print (empty ite
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tools.errors import SourceError
 from tools.model import Footnote, Law, Stripped, Unit
@@ -47,7 +47,7 @@ class LawShape:
             sections=sum(1 for unit in law.units if unit.level == 1),
             items_at_law=any(unit.level == 2 for unit in law.units)
             and not any(unit.level == 1 for unit in law.units),
-            uncertain=any(unit.uncertain for unit in law.units),
+            uncertain=law.unconfirmed,
         )
 
 
@@ -56,19 +56,22 @@ def _fold(text: str) -> str:
 
 
 def is_heading_shape(block: Block, following: Block | None) -> bool:
-    """A short standalone line with no final punctuation, standing before more text."""
+    """A short standalone line with no final punctuation, standing before more text (not a
+    table's cell or caption)."""
     text = clean(block.text)
     return (not block.item and block.depth == 0 and 0 < len(text) <= HEADING_MAX
             and not text.endswith(TERMINAL) and not FOOTNOTE.match(text)
             and following is not None and not FOOTNOTE.match(following.text)
-            and not block.footnote_area)
+            and not block.footnote_area and not block.table_cell
+            and not following.table_cell)
 
 
 def is_marked_heading(block: Block) -> bool:
     """A block the markup presents as a heading (an <hN>, or bold or classed and not a
     sentence)."""
     text = clean(block.text)
-    if block.item or block.depth or not text or block.footnote_area or FOOTNOTE.match(text):
+    if (block.item or block.depth or not text or block.footnote_area or block.table_cell
+            or FOOTNOTE.match(text)):
         return False
     return block.heading == 3 or (block.heading == 2 and len(text) <= HEADING_MAX
                                   and not text.endswith((".", ":", ";", ",")))
@@ -90,12 +93,14 @@ class Heads:
     number_line: int | None  # a "Przepis 64" block printed apart from the title
     sections: list[int]
     problem: str = ""  # why the headings do not fit the outline, "" when they do
+    listed: bool = False  # no headings: the sections are the items of the law's one list
 
 
 def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
     """Choose the title and section headings among the blocks."""
     following = [blocks[i + 1] if i + 1 < len(blocks) else None for i in range(len(blocks))]
-    marked = [i for i, b in enumerate(blocks) if is_marked_heading(b)]
+    marked = [i for i, b in enumerate(blocks) if is_marked_heading(b)
+              and not (following[i] is not None and following[i].table_cell)]  # a caption
     shaped = [i for i, b in enumerate(blocks) if is_heading_shape(b, following[i])
               or (i in marked)]
     title: int | None = None
@@ -120,6 +125,11 @@ def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
     for candidates in (strong, weak):
         if len(candidates) == expected:
             return Heads(title, number_line, candidates)
+    top = [i for i, b in enumerate(blocks) if b.item and b.depth == 1]
+    if expected and not weak and len(top) == expected:
+        # A page that prints its sections as a numbered list ("The auction ends when: 1. ...
+        # 2. ..." for 22A, 22B): its top-level items are the sections.
+        return Heads(title, number_line, top, listed=True)
     if title is None and lang == "en":
         # An English page that does print a title after all: one heading too many.
         for candidates in (strong, weak):
@@ -209,6 +219,12 @@ class _Reader:
         self.ids.add(unit.id)
         return unit
 
+    def listed_section(self, block: Block) -> None:
+        """A section printed as an item of the law's list: its text, no heading."""
+        self.heading(Block([], anchors=block.anchors))
+        assert self.section is not None
+        self.section.text = block.text
+
     def heading(self, block: Block) -> None:
         previous = self.body.sections[-1].label if self.body.sections else ""
         position = ord(previous) - ord("A") + 2 if len(previous) == 1 and previous.isupper() \
@@ -288,9 +304,14 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
     body = LawBody(title=title, problem=heads.problem)
     start = max(i for i in (heads.title, heads.number_line, -1) if i is not None) + 1
     for index in range(start):
-        if index != heads.title:
-            reason = "law-number" if index == heads.number_line else "page-header"
-            body.stripped.append((index, Stripped(blocks[index].text, reason)))
+        text = clean(blocks[index].text)
+        if index == heads.title:
+            continue
+        if index != heads.number_line and text.endswith(TERMINAL) and len(text.split()) >= 5:
+            _append(body, text)  # a notice before the title ("amended from 2024...") is kept
+            continue
+        reason = "law-number" if index == heads.number_line else "page-header"
+        body.stripped.append((index, Stripped(blocks[index].text, reason)))
     reader = _Reader(number, where, body, shape)
     sections = set(heads.sections)
     in_footnotes = False
@@ -306,6 +327,11 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
             body.stripped.append((index, Stripped(text, "page-footer")))
         elif in_footnotes and not block.item and not block.depth and body.footnotes:
             body.notes.append(text)  # after the footnotes: a note that belongs to no unit
+        elif index in sections and heads.listed:
+            reader.listed_section(block)
+        elif heads.listed and block.depth:
+            shallower = replace(block, depth=block.depth - 1)
+            reader.item(shallower) if block.item else reader.paragraph(shallower)
         elif index in sections:
             reader.heading(block)
         elif block.item:

@@ -134,6 +134,7 @@ class _Walker:
     depth: int = 0
     heading: int = 0
     footnotes: bool = False
+    table: bool = False  # inside a cell of a table row with several cells
     item: _Item | None = None  # a list item whose first block is still to come
 
     def flush(self) -> None:
@@ -142,7 +143,7 @@ class _Walker:
         if not clean("".join(s.text for s in segments)):
             return
         block = Block(segments, depth=self.depth, heading=self.heading,
-                      anchors=self.anchors, footnote_area=self.footnotes)
+                      anchors=self.anchors, footnote_area=self.footnotes, table_cell=self.table)
         self.anchors = []
         if self.item is not None:
             block.item, block.number, block.style = True, self.item.number, self.item.style
@@ -196,7 +197,10 @@ class _Walker:
 
     def block(self, node: LexborNode) -> None:
         self.flush()
-        saved = (self.heading, self.footnotes)
+        saved = (self.heading, self.footnotes, self.table)
+        if node.tag in ("td", "th") and node.parent is not None and sum(
+                1 for cell in node.parent.iter() if cell.tag in ("td", "th")) > 1:
+            self.table = True  # a cell of a data row, not a layout table's one column
         marks = f"{_attr(node, 'class')} {_attr(node, 'id')}"
         if node.tag in HEADINGS:
             self.heading = 3
@@ -208,7 +212,7 @@ class _Walker:
         self.anchors += _own_ids(node)
         self.walk(node)
         self.flush()
-        self.heading, self.footnotes = saved
+        self.heading, self.footnotes, self.table = saved
 
     def list(self, node: LexborNode) -> None:
         """An <ol>/<ul>: its items one level deeper; a list placed directly inside a list
