@@ -9,6 +9,7 @@ import pytest
 from httpserver import LocalServer, Reply
 
 from tools.config import Config, FetchConfig
+from tools.errors import BridgelawError
 from tools.scrape import scrape
 
 pytestmark = pytest.mark.network
@@ -88,3 +89,35 @@ def test_page_failing_on_a_rerun_keeps_its_last_good_version(
     assert any(p.kind == "kept-last-good" and p.where == "2017/en/50" for p in corpus.problems)
     assert corpus.law(2017, "en", 50) is not None
     assert page.read_text(encoding="utf-8") == before
+
+
+def test_check_prints_the_report_per_page_and_publishes_nothing(
+    site: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tools.cli import main
+
+    saved = tmp_path / "pages"
+    before = sorted(p.name for p in Config().content_dir.rglob("*.md"))
+    status = main(["scrape", "--online", "--check", "--contact", "mailto:test@example.org",
+                   "--delay", "0", "--cache", str(tmp_path / "cache"), "--save-pages",
+                   str(saved), "--start-2017", site.base + "/sedziowie/mpb/2017/pl/spis.html",
+                   "--start-1997", site.base + "/laws/nota9.htm"])
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split() for line in out.splitlines()
+            if line.split() and line.split()[0].endswith((".html", ".htm"))}
+    assert rows["p45.html"][1:4] == ["2017/pl/45", "20/20", "554"]
+    assert rows["l50.html"][-1] == "taken" and rows["nota9.htm"][1] == "1997/pl/41..44"
+    assert "windows-1250" in rows["nota9.htm"][6]  # the charset used, and how it was chosen
+    assert "nothing was published" in out
+    assert status == 0  # every page fetched was taken
+    assert sorted(p.name for p in Config().content_dir.rglob("*.md")) == before
+    host = site.base.removeprefix("http://").replace(":", "_")
+    raw = (saved / host / "sedziowie/mpb/2017/pl/p45.html").read_bytes()
+    assert raw == (WEB / "sedziowie/mpb/2017/pl/p45.html").read_bytes()  # byte for byte
+
+
+def test_an_online_run_names_a_contact(site: LocalServer, tmp_path: Path) -> None:
+    config = online_config(site, tmp_path)
+    config = replace(config, fetch=replace(config.fetch, contact=""))
+    with pytest.raises(BridgelawError, match="--contact"):
+        scrape(config)

@@ -41,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="keep the raw pages fetched under DIR/<host>/<path>")
     scrape.add_argument("--delay", type=float, metavar="SECONDS",
                         help="seconds between two requests to one host (default 1)")
+    scrape.add_argument("--cache", type=Path, metavar="DIR",
+                        help="the fetch cache folder (default .cache/http)")
     scrape.add_argument("--contact", metavar="URL",
                         help="your URL or mailto: for the User-Agent, so the sites' operators "
                              "can reach you (required with --online)")
@@ -71,6 +73,8 @@ def run_scrape(args: argparse.Namespace) -> int:
         fetch = replace(fetch, min_interval=args.delay)
     if args.contact is not None:
         fetch = replace(fetch, contact=args.contact)
+    if args.cache is not None:
+        fetch = replace(fetch, cache_dir=args.cache)
     config = replace(config, fetch=fetch)
     result = scrape_corpus(config, args.source)
     if args.save_pages:
