@@ -22,6 +22,8 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from tools.config import Config
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -124,12 +126,16 @@ def fault_table(names: list[str]) -> None:
 
 
 def _parsers() -> dict[str, Callable[[str, str], object]]:
-    """The page parsers the crawler calls, by page kind (the rewrite may rename them)."""
+    """The page parsers the crawler calls, by page kind, with the official outline."""
     from tools import crawl
+    from tools.outline import load_outline
 
+    outline = load_outline(Config().outline_file)
     return {
-        "2017-pl": lambda text, url: crawl.parse_law_page_2017(text, url, "2017-09-19", "pl"),
-        "2017-en": lambda text, url: crawl.parse_law_page_2017(text, url, "2017-09-19", "en"),
+        "2017-pl": lambda text, url: crawl.parse_law_page_2017(text, url, "2017-09-19", "pl",
+                                                               outline),
+        "2017-en": lambda text, url: crawl.parse_law_page_2017(text, url, "2017-09-19", "en",
+                                                               outline),
         "1997-pl": lambda text, url: crawl.parse_chapter_page_1997(text, url, "2001-12-06"),
         "1997-en": lambda text, url: crawl.parse_law_page_1997_en(text, url, "1997-10-13"),
     }

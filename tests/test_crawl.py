@@ -67,7 +67,7 @@ def test_toc_to_polish_pages_to_english_pages_and_the_1997_chapter(site, tmp_pat
         (1997, "en", 41), (1997, "en", 42),
         (1997, "pl", 41), (1997, "pl", 42), (1997, "pl", 43), (1997, "pl", 44),
         (2017, "en", 45), (2017, "en", 50),
-        (2017, "pl", 45), (2017, "pl", 50), (2017, "pl", 64),
+        (2017, "pl", 45), (2017, "pl", 50),
     ]
     pl45 = next(law for law in result.laws if law.key == (2017, "pl", 45))
     en45 = next(law for law in result.laws if law.key == (2017, "en", 45))
@@ -77,26 +77,29 @@ def test_toc_to_polish_pages_to_english_pages_and_the_1997_chapter(site, tmp_pat
     assert "45C4a" in unit_ids(pl45) and pl45.fetch_date == pl45.fetch_date[:10]
     en41 = next(law for law in result.laws if law.key == (1997, "en", 41))
     assert en41.counterpart_url == site.base + "/laws/nota9.htm"  # from its "wersja polska"
-    # The contents does not list Law 64: its ← → neighbours 63 and 65 do not exist, so the
-    # page the outline names is tried at pNN.html, found, and its English page is missing.
-    # The Law 43 English page is missing (404), the Law 44 one is not a law page.
+    # The arrows of 45 and 50 are followed too (their neighbours do not exist here). The
+    # Law 43 English page is missing (404), the Law 44 one is not a law page.
     assert [(p.kind, p.where.removeprefix(site.base)) for p in result.problems] == [
         ("fetch-error", "/sedziowie/mpb/2017/pl/p44.html"),
         ("fetch-error", "/sedziowie/mpb/2017/pl/p46.html"),
         ("fetch-error", "/sedziowie/mpb/2017/pl/p49.html"),
         ("fetch-error", "/sedziowie/mpb/2017/pl/p51.html"),
-        ("fetch-error", "/sedziowie/mpb/2017/en/l64.html"),
-        ("fetch-error", "/sedziowie/mpb/2017/pl/p63.html"),
-        ("fetch-error", "/sedziowie/mpb/2017/pl/p65.html"),
         ("fetch-error", "/laws/node9/law43.htm"),
         ("parse-error", "/laws/node9/law44.htm"),
     ]
     assert all("HTTP 404" in p.message for p in result.problems[:-1])
-    assert (2017, "pl", 64) in [law.key for law in result.laws]
     # Each page once: the TOC is not fetched twice, p50.html#50D is the same page.
     pages = [p for p in site.paths() if p != "/robots.txt"]
     assert len(pages) == len(set(pages)), pages
-    assert len(pages) == 18, pages
+    assert len(pages) == 14, pages
+
+
+def test_without_a_contents_page_the_outline_laws_no_link_reached_are_tried(site, tmp_path):
+    # The walk from 64 dies at once (63 and 65 do not exist): the laws of the outline that
+    # no link reached are tried at their pNN.html, so 45 and 50 are still read.
+    result = crawl(fetcher(tmp_path), start_2017=site.base + "/sedziowie/mpb/2017/pl/p64.html")
+    assert [law.key for law in result.laws if law.lang == "pl"] == [
+        (2017, "pl", 45), (2017, "pl", 50), (2017, "pl", 64)]
 
 
 def test_second_run_offline_reads_the_cache_and_gives_the_same_laws(site, tmp_path):

@@ -204,8 +204,11 @@ def test_2017_printed_structure_before_normalizing(law_45: Law, law_50: Law) -> 
         ("4", 0),
     ]
     d = law_50.sections[3]
-    # two depth-2 items printed before any depth-1 item, then "1." with two children
-    assert [(u.level, u.label) for u in d.children] == [(3, "a"), (3, "b"), (2, "1")]
+    # Two depth-2 items printed before any depth-1 item hang from the item the page does not
+    # print (50D1, empty); the "1." printed after them is the second item (50D2).
+    assert [(u.label, u.text, [c.label for c in u.children]) for u in d.children] == [
+        ("1", "", ["a", "b"]), ("2", d.children[1].text, ["a", "b"])]
+    assert d.children[1].text.endswith("Rozgrywający może:")
 
 
 # --- broken captures -----------------------------------------------------------------------

@@ -163,18 +163,22 @@ class _Crawl:
 
     def crawl_2017(self, start: str) -> None:
         """From the contents (or a law page): every law page it lists, their arrows both
-        ways, then any law of the outline still unreached, by the URL pattern."""
+        ways; without a readable contents page, also any law of the outline still unreached,
+        at its URL by the site's pattern."""
         queue: deque[str] = deque()
+        listed: list[str] = []
         if POLISH_LAW_PAGE.search(urlsplit(start).path):
             queue.append(start)
         else:
-            queue.extend(self.contents(start))
+            listed = self.contents(start)
+            queue.extend(listed)
         base = queue[0] if queue else urljoin(start, "p1.html")
         while len(self.attempted) <= MAX_PAGES:
-            if not queue:
+            if not queue and not listed:
+                # No contents to list every law: a page missing mid-walk would cut the walk.
                 queue.extend(self.unreached(base))
-                if not queue:
-                    break
+            if not queue:
+                break
             url = queue.popleft()
             if url in self.attempted:
                 continue

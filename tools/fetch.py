@@ -47,10 +47,58 @@ def cache_key(url: str) -> str:
     return hashlib.sha256(url.encode("utf-8")).hexdigest()
 
 
+def crawl_delay(robots: RobotFileParser, agent: str) -> float | None:
+    """The Crawl-delay robots.txt sets for `agent`, fractions of a second included (the
+    standard library's parser reads whole seconds only)."""
+    entries = [e for e in robots.entries if e.applies_to(agent)]
+    if not entries and robots.default_entry is not None:
+        entries = [robots.default_entry]
+    for entry in entries:
+        raw = getattr(entry, "raw_delay", None)
+        if raw is not None:
+            return raw
+        if entry.delay is not None:
+            return float(entry.delay)
+    return None
+
+
+def _raw_delays(robots: RobotFileParser, lines: list[str]) -> None:
+    """Give each parsed robots.txt entry the Crawl-delay its group declares, as a float."""
+    groups: list[tuple[list[str], float | None]] = []
+    agents: list[str] = []
+    delay: float | None = None
+    in_rules = False
+    for line in lines:
+        field, _, value = line.split("#", 1)[0].partition(":")
+        field, value = field.strip().lower(), value.strip()
+        if field == "user-agent":
+            if in_rules:
+                groups.append((agents, delay))
+                agents, delay, in_rules = [], None, False
+            agents.append(value.lower())
+        elif field == "crawl-delay":
+            in_rules = True
+            try:
+                delay = float(value)
+            except ValueError:
+                delay = None
+        elif field:
+            in_rules = True
+    if agents:
+        groups.append((agents, delay))
+    entries = list(robots.entries) + ([robots.default_entry] if robots.default_entry else [])
+    for entry in entries:
+        names = [name.lower() for name in entry.useragents]
+        for group_agents, group_delay in groups:
+            if group_delay is not None and set(names) & set(group_agents):
+                entry.raw_delay = group_delay  # type: ignore[attr-defined]
+
+
 def same_site(first: str, second: str) -> bool:
-    """Whether two URLs are on one site: the same host and port, "www." aside."""
+    """Whether two URLs are on one site: the same host name, "www." aside (http -> https
+    changes the scheme and the port, not the site)."""
     def site(url: str) -> str:
-        return urlsplit(url).netloc.lower().removeprefix("www.")
+        return (urlsplit(url).hostname or "").lower().removeprefix("www.")
     return site(first) == site(second)
 
 
@@ -163,7 +211,7 @@ class Fetcher:
             self._robots[origin] = self._read_robots(origin + "/robots.txt")
         if not self._robots[origin].can_fetch(self.config.agent, url):
             raise SourceError(url, f"disallowed by {origin}/robots.txt")
-        delay = self._robots[origin].crawl_delay(self.config.agent)
+        delay = crawl_delay(self._robots[origin], self.config.agent)
         if delay:
             self._delay[parts.netloc] = float(delay)
 
@@ -182,7 +230,9 @@ class Fetcher:
         elif response.status >= 300:
             raise SourceError(robots_url, f"HTTP {response.status}; not fetching from this host")
         else:
-            parser.parse(response.body.decode("utf-8", errors="replace").splitlines())
+            lines = response.body.decode("utf-8", errors="replace").splitlines()
+            parser.parse(lines)
+            _raw_delays(parser, lines)
         return parser
 
     def _get(self, url: str, headers: dict[str, str]) -> _Response:

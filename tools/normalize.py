@@ -38,9 +38,11 @@ def align_law(law: Law, outline: Outline) -> tuple[Law, list[Problem]]:
     """The law with official ids from the outline, or unchanged plus Problems when the printed
     structure cannot be matched in order (never a guess presented as a result)."""
     where = _where(law)
-    official = outline.units(law.number)
-    if not official:
+    if outline.law(law.number) is None:
         return law, [Problem("outline-mismatch", where, f"law {law.number} is not in the outline")]
+    official = outline.units(law.number)
+    if not official and not law.sections:
+        return law, []  # a law of text only, as the outline has it
     problems: list[Problem] = []
     printed = _flatten(law.sections)
     sections_printed = sum(1 for p in printed if p.level == 1)

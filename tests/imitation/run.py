@@ -19,8 +19,8 @@ from .serve import Served
 
 def online_config(tmp: Path, start_2017: str, start_1997: str) -> Config:
     """The project's Config for an online scrape with no politeness wait, all in `tmp`."""
-    fetch = FetchConfig(min_interval=0.0, timeout=2.0, retries=1, backoff=0.0,
-                        cache_dir=tmp / "cache")
+    fetch = FetchConfig(contact="http://127.0.0.1/imitation-tests", min_interval=0.0,
+                        timeout=2.0, retries=1, backoff=0.0, cache_dir=tmp / "cache")
     return replace(Config(), offline=False, start_2017=start_2017, start_1997=start_1997,
                    build_dir=tmp / "build", content_dir=tmp / "content", fetch=fetch)
 

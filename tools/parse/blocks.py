@@ -23,6 +23,7 @@ class Segment:
     text: str
     href: str | None = None  # set for links
     image: bool = False  # a link showing only images: `text` is their alt text
+    script: bool = False  # a javascript: link: its text shows, it leads nowhere we follow
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Block:
     anchors: list[str] = field(default_factory=list)  # id/name values on or just before it
     footnote_area: bool = False  # inside an element marked as the page's footnotes
     table_cell: bool = False  # a cell of a data table (a row of several cells)
+    container: str = ""  # the tag of the block element holding it ("p", "li", "dd", ...)
     raw: str = ""  # the block's text before whitespace was collapsed (captures: with "\n")
 
     @property
@@ -55,8 +57,13 @@ class Block:
 
     @property
     def links(self) -> list[Segment]:
-        """The block's link segments."""
+        """The block's link segments (javascript: links are text, not links)."""
         return [segment for segment in self.segments if segment.href is not None]
+
+    @property
+    def clickable(self) -> bool:
+        """Whether the block holds any link, javascript: ones included."""
+        return any(segment.href is not None or segment.script for segment in self.segments)
 
 
 def text_block(text: str, **hints: object) -> Block:

@@ -251,9 +251,17 @@ class _Reader:
             self.law_item(block)
             return
         depth = block.depth
-        number = block.number if block.number is not None else 1
+        if depth > 1 and depth - 1 not in self.open:
+            # Sub-items with no item above them: they belong to an item the page does not
+            # print (its own text is empty), which stands here with no text.
+            self.item(Block([], depth=depth - 1, item=True))
         level = depth + 1
         parent: Unit | None = self.open.get(depth - 1, self.section)
+        siblings = (parent.children if parent is not None else self.body.sections)
+        # Printed numbers skip an item the page does not print: never reuse a sibling's.
+        number = block.number if block.number is not None else len(siblings) + 1
+        if number >= 1 and not block.anchors:
+            number = max(number, len(siblings) + 1)
         owner_id = parent.id if parent is not None else str(self.number)
         label = item_label(level, number, block.style)
         if label is None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from tools.errors import SourceError
-from tools.parse.blocks import Block, Segment, clean
+from tools.parse.blocks import TERMINAL, Block, Segment, clean
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body caption center dd details dialog div dl dt "
@@ -32,12 +32,13 @@ HEADING_CLASS = re.compile(r"title|tytu|head|nag|sekcj|section|rozdz", re.I)
 FOOTNOTE_CLASS = re.compile(r"foot|przypis", re.I)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CLOSING = re.compile(r"</(?:html|body)\s*>", re.I)
+# A page's last line may be its footer, which ends with no full stop.
+_FOOTER = re.compile(r"ostatnia\s+modyfikacja|last\s+modified|©|copyright|\b(?:19|20)\d\d$", re.I)
 _SCRIPT_URL = re.compile(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)
 
 
 def load_page(html: str, url: str) -> LexborNode:
-    """The body of the parsed page, or a SourceError naming the URL if it is empty, binary or
-    truncated (a page cut off in transfer lacks its closing </body> or </html>)."""
+    """The body of the parsed page, or a SourceError naming the URL if it is empty or binary."""
     if not html.strip():
         raise SourceError(url, "empty page")
     sample = html[:65536]
@@ -46,8 +47,6 @@ def load_page(html: str, url: str) -> LexborNode:
         raise SourceError(url, f"not an HTML page: {garbage} control or undecodable characters")
     if not re.search(r"<\s*(?:html|body|p|div|h\d|table)\b", sample, re.I):
         raise SourceError(url, "not an HTML page: no <html>, <body> or block elements")
-    if not _CLOSING.search(html):
-        raise SourceError(url, "truncated HTML: no closing </body> or </html> tag")
     tree = LexborHTMLParser(html)
     if tree.body is None:
         raise SourceError(url, "not an HTML page: no body")
@@ -135,6 +134,7 @@ class _Walker:
     heading: int = 0
     footnotes: bool = False
     table: bool = False  # inside a cell of a table row with several cells
+    container: str = ""  # the innermost block element open
     item: _Item | None = None  # a list item whose first block is still to come
 
     def flush(self) -> None:
@@ -143,7 +143,8 @@ class _Walker:
         if not clean("".join(s.text for s in segments)):
             return
         block = Block(segments, depth=self.depth, heading=self.heading,
-                      anchors=self.anchors, footnote_area=self.footnotes, table_cell=self.table)
+                      anchors=self.anchors, footnote_area=self.footnotes, table_cell=self.table,
+                      container=self.container)
         self.anchors = []
         if self.item is not None:
             block.item, block.number, block.style = True, self.item.number, self.item.style
@@ -191,13 +192,14 @@ class _Walker:
         href = _attr(link, "href")
         self.anchors += _own_ids(link)
         if _SCRIPT_URL.match(href):
-            self.segments.append(Segment(text))  # shown as text, never followed
+            self.segments.append(Segment(text, script=True))  # shown as text, never followed
         else:
             self.segments.append(Segment(text, href, image))
 
     def block(self, node: LexborNode) -> None:
         self.flush()
-        saved = (self.heading, self.footnotes, self.table)
+        saved = (self.heading, self.footnotes, self.table, self.container)
+        self.container = node.tag
         if node.tag in ("td", "th") and node.parent is not None and sum(
                 1 for cell in node.parent.iter() if cell.tag in ("td", "th")) > 1:
             self.table = True  # a cell of a data row, not a layout table's one column
@@ -212,7 +214,7 @@ class _Walker:
         self.anchors += _own_ids(node)
         self.walk(node)
         self.flush()
-        self.heading, self.footnotes, self.table = saved
+        self.heading, self.footnotes, self.table, self.container = saved
 
     def list(self, node: LexborNode) -> None:
         """An <ol>/<ul>: its items one level deeper; a list placed directly inside a list
@@ -249,14 +251,14 @@ class _Walker:
 
     def list_item(self, node: LexborNode, depth: int, number: int, style: str) -> None:
         self.flush()
-        saved = self.depth, self.heading
-        self.depth, self.heading = depth, 0
+        saved = self.depth, self.heading, self.container
+        self.depth, self.heading, self.container = depth, 0, "li"
         self.item = _Item(depth, number, style, _own_ids(node) + self.anchors)
         self.anchors = []
         self.walk(node)
         self.flush()
         self.empty_item()
-        self.depth, self.heading = saved
+        self.depth, self.heading, self.container = saved
 
 
 def page_blocks(body: LexborNode) -> list[Block]:
@@ -265,6 +267,15 @@ def page_blocks(body: LexborNode) -> list[Block]:
     walker.walk(body)
     walker.flush()
     return walker.blocks
+
+
+def check_complete(html: str, url: str, last_text: str) -> None:
+    """A SourceError when the page looks cut off in transfer: no closing </body> or </html>
+    (which valid HTML may omit) AND its last text stops mid-sentence."""
+    text = last_text.rstrip()
+    if not _CLOSING.search(html) and not text.endswith(TERMINAL) and not _FOOTER.search(text):
+        raise SourceError(url, "truncated HTML: no closing </body> or </html> and the text "
+                               f"stops mid-sentence ({last_text[-60:]!r})")
 
 
 def shown_text(html: str, url: str) -> str:

@@ -11,7 +11,7 @@ from tools.errors import SourceError
 from tools.model import Law, Stripped
 from tools.parse.blocks import Block, clean
 from tools.parse.grammar_1997 import TreeBuilder
-from tools.parse.html import load_page, page_blocks
+from tools.parse.html import check_complete, load_page, page_blocks
 
 EDITION = 1997
 ENGLISH_LINK = re.compile(r"^\s*we?r?sja\s+angielska\s*$", re.I)  # "wesja" (sic)
@@ -28,6 +28,7 @@ PART = re.compile(r"(Część\s+[IVX]+\s*[-–]\s*\S.*)$")
 LAW_START_PL = re.compile(r"(?<!\d)(\d{1,2})\.\s*(?=[A-ZĄĆĘŁŃÓŚŹŻ]{2})")
 LAW_TITLE_EN = re.compile(r"^LAW\s+(\d{1,2})\b\s*[-–—:.]?\s*(.*)$", re.I)
 SEPARATORS = re.compile(r"^[\s|·•/\\\-–—]*$")
+LIST_ITEMS = frozenset(("li", "dt", "dd"))
 BULLET = re.compile(r"^[-–•·]\s+(?=\S)")  # a list bullet printed as text before a line
 
 
@@ -143,7 +144,9 @@ class _Chapter:
 def parse_chapter_page_1997(html: str, url: str, fetch_date: str) -> list[Law]:
     """The laws of one 1997 Polish chapter page, split at their numbered titles."""
     walk = _Chapter(url, fetch_date)
-    for block in page_blocks(load_page(html, url)):
+    blocks = page_blocks(load_page(html, url))
+    check_complete(html, url, blocks[-1].text if blocks else "")
+    for block in blocks:
         walk.line(block)
     if walk.builder:
         walk.builder.finish()
@@ -188,7 +191,10 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
     pending: list[Stripped] = []
     counterpart = ""
     footer = False  # after "Next:" / "Last modified:" everything is page chrome
-    for block in page_blocks(load_page(html, url)):
+    listed = False  # the units stand in list items: a paragraph after them is a note
+    blocks = page_blocks(load_page(html, url))
+    check_complete(html, url, blocks[-1].text if blocks else "")
+    for block in blocks:
         text, chrome, link = _english_line(block, url)
         counterpart = counterpart or link
         footer = footer or (law is not None and any(
@@ -214,9 +220,11 @@ def parse_law_page_1997_en(html: str, url: str, fetch_date: str) -> Law:
         law.stripped.extend(chrome)
         if not law.title:
             law.title = text  # "LAW 63" on its own line, the title on the next
-        else:
-            assert builder is not None
-            builder.line(text, loose_notes=False)
+            continue
+        assert builder is not None
+        in_list = block.container in LIST_ITEMS
+        builder.line(text, loose_notes=listed and not in_list)
+        listed = listed or (in_list and bool(builder.stack))
     if law is None or builder is None:
         raise SourceError(url, "no \"LAW NN\" line found: not a 1997 English law page")
     builder.finish()

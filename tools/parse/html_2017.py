@@ -9,7 +9,7 @@ from tools.errors import SourceError
 from tools.model import LANGS, Law, Stripped
 from tools.outline import Outline
 from tools.parse.grammar_2017 import LawShape, find_heads, read_law, title_number
-from tools.parse.html import load_page, page_blocks
+from tools.parse.html import check_complete, load_page, page_blocks
 from tools.parse.nav import LAW_PAGE, PageLinks, is_nav_block, page_links
 
 EDITION = 2017
@@ -53,6 +53,7 @@ def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
     nav = [i for i, block in enumerate(blocks) if is_nav_block(block)]
     kept = [i for i in range(len(blocks)) if i not in nav]
     content = [blocks[i] for i in kept]
+    check_complete(html, url, content[-1].text if content else "")
     first = find_heads(content, LawShape(), lang)
     title_line = first.number_line if first.number_line is not None else first.title
     number = _law_number(url, content[title_line].text if title_line is not None else "", links)

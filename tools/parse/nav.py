@@ -17,7 +17,7 @@ from tools.parse.blocks import Block, Segment, clean
 _WORDS = (r"strona\s+tytułowa|spis\s+treści|indeks|title\s+page|home|table\s+of\s+contents|"
           r"contents|index|poprzedni(?:\s+przepis)?|następny(?:\s+przepis)?|"
           r"previous(?:\s+law)?|next(?:\s+law)?|do\s+góry|up|top|english|polski|"
-          r"po\s+polsku|in\s+english|EN|PL")
+          r"po\s+polsku|in\s+english|EN|PL|drukuj|wstecz|powrót|print|back")
 NAV_TOKEN = re.compile(  # "EN: Law 64" before the bare word "EN"
     r"(?<!\w)(?:EN|PL)\s*:\s*(?:(?:Law|Przepis|Prawo)\s*\d{1,2}|[^\s|·•]{1,24})"
     r"|[←→«»]\s*[^\s|·•←→«»]{1,24}"
@@ -52,8 +52,12 @@ def is_nav_text(text: str) -> bool:
 
 
 def is_nav_block(block: Block) -> bool:
-    """A block of navigation links only (a text capture's nav line has no links)."""
-    return not block.item and bool(block.links) and is_nav_text(block.text)
+    """A block of navigation links only, or of the separators between them (a text
+    capture's nav line has no links)."""
+    text = clean(block.text)
+    if text and ONLY_SEPARATORS.match(text) and not any(ch.isalnum() for ch in text):
+        return True  # "·" in a cell of its own between two nav links
+    return block.clickable and is_nav_text(text)
 
 
 def _plain_run(segments: list[Segment]) -> str:
