@@ -70,11 +70,17 @@
     }
   }[LANG];
 
-  var PREFIX = /^(?:§+|l(?=\s*\d)|l\.|laws?|rule|prawo|przep\S*|art\.?|artyku\S*|punkt\S*|pkt\.?)\s*/i;
-  var CITE = /^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?([a-h])\)?)?\.?$/;
+  // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.
+  var RULE = (function () {
+    try { return JSON.parse(document.getElementById("bl-citation-rule").textContent); } catch (e) { return null; }
+  })();
+  var PREFIX = RULE ? new RegExp(RULE.prefix, RULE.flags) : null;
+  var CITE = RULE ? new RegExp(RULE.query, RULE.flags) : null;
 
-  /** The citation id a query names ("64 C 2" -> "64C2"), or null. */
+  /** The citation id a query names ("64 C 2" -> "64C2", "Law 71 item 1" -> "71.1"), or null;
+   * tools/citation_id.py parse_citation_query does the same with the same rule. */
   function parseCitation(query) {
+    if (!CITE) return null;
     var rest = query.trim();
     for (var i = 0; i < 3; i++) {
       var stripped = rest.replace(PREFIX, "").trim();
@@ -83,9 +89,13 @@
     }
     var m = CITE.exec(rest);
     if (!m) return null;
-    var n = parseInt(m[1], 10);
-    if (n < 1 || n > 93 || (m[3] && !m[2]) || (m[4] && !m[3])) return null;
-    return String(n) + (m[2] || "").toUpperCase() + (m[3] || "") + (m[4] || "").toLowerCase();
+    var g = {};
+    RULE.query_groups.forEach(function (name, index) { g[name] = m[index + 1] || ""; });
+    var n = parseInt(g.law, 10);
+    if (n < 1 || n > 93 || (g.item && !g.section) || (g.sub && !(g.item || g.law_item))) return null;
+    var sub = g.sub.toLowerCase();
+    if (g.law_item) return String(n) + RULE.law_item_separator + String(parseInt(g.law_item, 10)) + sub;
+    return String(n) + g.section.toUpperCase() + g.item + sub;
   }
 
   var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/pagefind.py)
