@@ -2,7 +2,8 @@
 flowcharts.
 
 Output, all under config.build_dir:
-- assistant.json: trees, situations, the site path of every cited id per language, the list of
+- assistant.json: trees, situations, what every cited id shows per language (its 2017 page here,
+  or its official title, the source site's page and its 1997 counterparts), the list of
   flowchart files per tree and language, and the problems found (deterministic JSON).
 - flowcharts/<tree-id>.<lang>.svg: the tree's chart (the whole tree when it fits 700 px);
   flowcharts/<tree-id>.<lang>.<n>.svg: further parts when it had to be split. Node links are
@@ -19,13 +20,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from assistant.links import cite_url
 from assistant.tree import (
     DecisionTree,
     load_tree,
     outline_only_cites,
     validate_trees,
 )
+from tools.cite2017 import IN_FORCE, Sources, resolve, sources
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
 from tools.model import Corpus, Problem, unit_ids
@@ -136,15 +137,33 @@ def _all_cites(trees: dict[str, DecisionTree], situations: list[Any]) -> list[st
     return sorted(cites)
 
 
+def _cite_entry(src: Sources, lang: str, cite: str) -> dict[str, Any]:
+    """What the wizard shows for a cited id: its link ("url": a site path, or the source site's
+    page when "external"), its official title and, without 2017 text, its 1997 counterparts."""
+    info = resolve(src, lang, cite)
+    return {
+        "url": info.href,
+        "external": info.external,
+        "title": info.title.text,
+        "title_lang": info.title.lang,
+        "title_fallback": info.title.fallback,
+        "polish_text": info.other_lang_text,
+        "counterparts": [
+            {"id": old.id, "url": old.site_url, "uncertain": old.uncertain}
+            for old in info.counterparts
+        ] if info.external else [],
+    }
+
+
 def assistant_json(build: AssistantBuild, corpus: Corpus) -> str:
     """Deterministic JSON text of the assistant data for the browser wizard and the site."""
     cites = _all_cites(build.trees, build.situations)
+    src = sources(corpus)
     data = {
         "trees": {tree_id: tree_to_dict(tree) for tree_id, tree in build.trees.items()},
         "situations": [asdict(situation) for situation in build.situations],
-        "cite_urls": {
-            lang: {cite: cite_url(corpus, lang, cite) for cite in cites} for lang in LANGS
-        },
+        "edition": IN_FORCE,
+        "cites": {lang: {cite: _cite_entry(src, lang, cite) for cite in cites} for lang in LANGS},
         "outline_only_cites": build.outline_only,
         "flowcharts": build.flowcharts,
         "problems": [asdict(problem) for problem in build.problems],

@@ -39,47 +39,27 @@ def _parse_answers(text: str) -> list[int] | None:
 
 
 def _load_corpus(config: Any) -> Any:
-    """The built corpus for law titles, or None (with a note) when it is not built yet."""
-    from tools.model import corpus_from_json
+    """The built corpus, or an empty one (with a note) when it is not built yet: every cite
+    then shows its official title and source page."""
+    from tools.model import Corpus, corpus_from_json
 
     if not config.model_file.exists():
         print(
-            f"note: {config.model_file} not found; citations are shown without law titles "
+            f"note: {config.model_file} not found; no law text is in the build "
             "(run `bridgelaw scrape`)",
             file=sys.stderr,
         )
-        return None
+        return Corpus(laws=[])
     return corpus_from_json(config.model_file.read_text(encoding="utf-8"))
 
 
-def _outline_titles(config: Any, lang: str) -> dict[int, str]:
-    """Law number -> title from the official outline, for laws the corpus lacks ({} if none)."""
-    from tools.errors import SourceError
-    from tools.outline import load_outline
-
-    try:
-        outline = load_outline(config.outline_file)
-    except (SourceError, OSError):
-        return {}
-    return {number: outline.title(number, lang) for number in outline.laws()}
-
-
-def walk_json(
-    result: Any, tree: Any, lang: str, corpus: Any, fallback: dict[int, str] | None = None
-) -> dict[str, Any]:
-    """The JSON-ready record of a walk: tree, lang, path of answers, outcome (or None).
-    Titles come from the corpus; `fallback` gives outline titles, marked, where it has none."""
-    from assistant.links import cite_title
-    from tools.urls import law_number
-
-    fallback = fallback or {}
-
-    def title(cite: str) -> str:
-        found = cite_title(corpus, lang, cite) if corpus is not None else ""
-        number = law_number(cite)
-        if not found and fallback.get(number):
-            found = f"{number}. {fallback[number]} (outline)"
-        return found
+def walk_json(result: Any, tree: Any, lang: str, corpus: Any) -> dict[str, Any]:
+    """The JSON-ready record of a walk: tree, lang, path of answers, outcome (or None). An
+    outcome names the edition of its cites (2017) and, per cite, its official title and where
+    to read it (tools.cite_text.cite_json)."""
+    from assistant.links import cite_info
+    from tools.cite2017 import IN_FORCE
+    from tools.cite_text import cite_json, title_text
 
     data: dict[str, Any] = {
         "tree": tree.id,
@@ -104,13 +84,16 @@ def walk_json(
             "answers": [answer.label.get(lang) for answer in node.answers],
         }
         return data
+    cites = {cite: cite_info(corpus, lang, cite) for cite in outcome.cites}
     data["outcome"] = {
         "node": result.node.id,
         "ruling": outcome.ruling.get(lang),
         "tricks": outcome.tricks,
         "adjust": outcome.adjust,
+        "edition": IN_FORCE,
         "cites": list(outcome.cites),
-        "titles": {cite: title(cite) for cite in outcome.cites},
+        "titles": {cite: title_text(info, lang) for cite, info in cites.items()},
+        "cite_details": {cite: cite_json(info) for cite, info in cites.items()},
     }
     return data
 
@@ -122,7 +105,7 @@ _UI = {
         "ruling": "Orzeczenie:",
         "tricks": "Lewy przekazane stronie niewykraczającej: {n}",
         "adjust": "Sędzia może orzec wynik rozjemczy: {v}",
-        "cites": "Przepisy:",
+        "cites": "Przepisy (wydanie {edition}):",
         "bad": "Podaj numer od 1 do {n}, b albo q.",
         "yes": "tak",
         "no": "nie",
@@ -134,7 +117,7 @@ _UI = {
         "ruling": "Ruling:",
         "tricks": "Tricks transferred to the non-offending side: {n}",
         "adjust": "The director may award an adjusted score: {v}",
-        "cites": "Laws:",
+        "cites": "Laws ({edition} edition):",
         "bad": "Type a number from 1 to {n}, b or q.",
         "yes": "yes",
         "no": "no",
@@ -143,7 +126,10 @@ _UI = {
 }
 
 
-def _print_outcome(data: dict[str, Any], lang: str) -> None:
+def _print_outcome(data: dict[str, Any], lang: str, corpus: Any) -> None:
+    from assistant.links import cite_info
+    from tools.cite_text import cite_line
+
     ui = _UI[lang]
     outcome = data["outcome"]
     print(f"\n{ui['ruling']}\n{outcome['ruling']}")
@@ -151,10 +137,9 @@ def _print_outcome(data: dict[str, Any], lang: str) -> None:
         print(ui["tricks"].format(n=outcome["tricks"]))
     if outcome["adjust"] is not None:
         print(ui["adjust"].format(v=ui["yes"] if outcome["adjust"] else ui["no"]))
-    print(ui["cites"])
+    print(ui["cites"].format(edition=outcome["edition"]))
     for cite in outcome["cites"]:
-        title = outcome["titles"].get(cite, "")
-        print(f"  {cite}" + (f"  {title}" if title else ""))
+        print(f"  {cite_line(cite_info(corpus, lang, cite), lang)}")
 
 
 def _interactive(tree: Any, lang: str, answers: list[int]) -> list[int] | None:
@@ -225,11 +210,12 @@ def run_rule(args: argparse.Namespace) -> int:
             print(_UI[lang]["quit"])
             return 0
         result = walk(tree, completed)
-    data = walk_json(result, tree, lang, _load_corpus(config), _outline_titles(config, lang))
+    corpus = _load_corpus(config)
+    data = walk_json(result, tree, lang, corpus)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        _print_outcome(data, lang)
+        _print_outcome(data, lang, corpus)
     return 0
 
 
@@ -243,6 +229,8 @@ def run_lookup(args: argparse.Namespace) -> int:
         return _fail("lookup needs a description, e.g. `bridgelaw lookup wist z niewłaściwej ręki`")
     if args.limit < 1:
         return _fail("--limit must be at least 1")
+    from tools.cite2017 import IN_FORCE
+
     hits = lookup(text, Config(), limit=args.limit)
     situations = [
         {
@@ -250,6 +238,7 @@ def run_lookup(args: argparse.Namespace) -> int:
             "title_pl": hit.title_pl,
             "title_en": hit.title_en,
             "laws": list(hit.laws),
+            "edition": IN_FORCE,
             "url": hit.url,
         }
         for hit in hits
@@ -260,5 +249,7 @@ def run_lookup(args: argparse.Namespace) -> int:
     if not situations:
         print(f"no situation matches {text!r}")
     for hit in situations:
-        print(f"{hit['id']}\n  {hit['title_pl']} / {hit['title_en']}\n  {', '.join(hit['laws'])}")
+        laws = ", ".join(hit["laws"])
+        print(f"{hit['id']}\n  {hit['title_pl']} / {hit['title_en']}\n"
+              f"  przepisy / laws ({IN_FORCE}): {laws}")
     return 0

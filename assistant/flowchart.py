@@ -15,7 +15,7 @@ import subprocess
 import textwrap
 from dataclasses import dataclass
 
-from assistant.links import cite_url
+from assistant.links import cite_info
 from assistant.tree import DecisionTree, Node
 from tools.errors import BridgelawError
 from tools.model import Corpus
@@ -98,11 +98,13 @@ def _node_lines(node: Node, lang: str) -> list[str]:
 
 
 def _href(node: Node, lang: str, corpus: Corpus, link_base: str) -> str:
+    """The node's link: the first cited id whose 2017 text is on this site (a chart links only
+    within the site; never to a 1997 page by the same id)."""
     cites = node.outcome.cites if node.outcome is not None else node.cites
     for cite in cites:
-        url = cite_url(corpus, lang, cite)
-        if url:
-            return link_base + url
+        info = cite_info(corpus, lang, cite)
+        if info.in_build:
+            return link_base + info.site_url
     return ""
 
 

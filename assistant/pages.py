@@ -13,9 +13,11 @@ import json
 import posixpath
 from collections.abc import Mapping
 
-from assistant.links import cite_edition, cite_title, cite_url
 from assistant.situations import Situation
 from assistant.tree import LANGS, DecisionTree
+from tools.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
+from tools.cite_html import cite_html
+from tools.cite_text import EDITION_UI
 from tools.model import Corpus
 from tools.urls import law_number
 
@@ -31,9 +33,6 @@ UI: dict[str, dict[str, str]] = {
         "law": "Przepis",
         "phrases": "Jak gracze to opisują",
         "answer": "Krótka odpowiedź",
-        "laws": "Przepisy",
-        "no_page": "brak tekstu tego przepisu w tej wersji serwisu",
-        "other_lang": "",
         "wizard": "Kreator orzeczeń",
         "wizard_link": "Przejdź krok po kroku: {tree}",
         "flowchart": "Schemat",
@@ -58,9 +57,6 @@ UI: dict[str, dict[str, str]] = {
         "law": "Law",
         "phrases": "How players put it",
         "answer": "Short answer",
-        "laws": "Laws",
-        "no_page": "the text of this law is not in this build of the site",
-        "other_lang": "Polish text: the English text of this law is not in this build",
         "wizard": "Ruling wizard",
         "wizard_link": "Walk through it step by step: {tree}",
         "flowchart": "Flowchart",
@@ -128,35 +124,21 @@ def _tree_title(trees: Mapping[str, DecisionTree], tree_id: str, lang: str) -> s
     return tree.title.get(lang) if tree is not None else tree_id
 
 
-def _has_text(corpus: Corpus, lang: str, cite: str) -> bool:
-    """Whether the build has the cited law's text in `lang` in the edition its link opens."""
-    edition = cite_edition(corpus, cite)
-    return edition is not None and corpus.law(edition, lang, law_number(cite)) is not None
-
-
-def _law_links(situation: Situation, corpus: Corpus, lang: str, page_dir: str) -> list[str]:
-    ui = UI[lang]
-    lines = []
-    for cite in situation.laws:
-        url = cite_url(corpus, lang, cite)
-        title = cite_title(corpus, lang, cite)
-        if url:
-            link = f'<a href="{_attr(_relative(url, page_dir))}">{_md(cite)}</a>'
-            if lang != "pl" and not _has_text(corpus, lang, cite):
-                # the page exists but shows the Polish text under a notice: say so here too
-                title = title or cite_title(corpus, "pl", cite)
-                link += f" ({ui['other_lang']})"
-        else:
-            link = f"{_md(cite)} ({ui['no_page']})"
-        lines.append(f"- {link}" + (f" — {_md(title)}" if title else ""))
-    return lines
+def _law_links(situation: Situation, src: Sources, lang: str, page_dir: str) -> list[str]:
+    """The cited ids as a list: each links to its 2017 text when the build has it; else its
+    official title, the source site's page and the 1997 counterpart, labelled."""
+    return [
+        "- " + cite_html(resolve(src, lang, cite), lang, lambda url: _relative(url, page_dir), _md)
+        for cite in situation.laws
+    ]
 
 
 def render_situation(
-    situation: Situation, trees: Mapping[str, DecisionTree], corpus: Corpus, lang: str
+    situation: Situation, trees: Mapping[str, DecisionTree], corpus: Corpus | Sources, lang: str
 ) -> str:
     """The Markdown page of one situation in `lang`."""
     ui = UI[lang]
+    src = corpus if isinstance(corpus, Sources) else sources(corpus)
     page_dir = _page_dir(lang, f"situations/{situation.id}/")
     title = situation.title.get(lang)
     wizard = _relative(_page_dir(lang, "wizard/"), page_dir)
@@ -178,11 +160,11 @@ def render_situation(
         "",
         _md(situation.answer.get(lang)),
         "",
-        f"## {ui['laws']}",
+        f"## {EDITION_UI[lang]['laws'].format(edition=IN_FORCE)}",
         "",
         '<div class="situation-laws-list" markdown="1">',
         "",
-        *_law_links(situation, corpus, lang, page_dir),
+        *_law_links(situation, src, lang, page_dir),
         "",
         "</div>",
         "",
@@ -210,9 +192,13 @@ def _group_key(situation: Situation) -> int:
     return law_number(situation.laws[0])
 
 
-def render_situation_index(situations: list[Situation], corpus: Corpus, lang: str) -> str:
-    """The browsable list of situations grouped by their first law, with a filter box."""
+def render_situation_index(
+    situations: list[Situation], corpus: Corpus | Sources, lang: str
+) -> str:
+    """The browsable list of situations grouped by their first law (2017 numbering and official
+    titles), with a filter box."""
     ui = UI[lang]
+    src = corpus if isinstance(corpus, Sources) else sources(corpus)
     groups: dict[int, list[Situation]] = {}
     for situation in situations:
         groups.setdefault(_group_key(situation), []).append(situation)
@@ -236,9 +222,13 @@ def render_situation_index(situations: list[Situation], corpus: Corpus, lang: st
         "",
     ]
     for number in sorted(groups):
-        law = corpus.law(2017, lang, number) or corpus.law(1997, lang, number)
-        heading = f"{ui['law']} {number}" + (f". {law.title}" if law is not None else "")
-        lines += ['<section class="situation-group" markdown="1">', "", f"## {_md(heading)}", ""]
+        title = official_title(src, lang, str(number))  # 2017: the grouping is by 2017 law
+        name = title.text.removeprefix(f"{number}. ") if title.lang else ""
+        heading = _md(f"{ui['law']} {number}" + (". " if name else ""))
+        if name:  # in another language when the outline has none in this one: marked so
+            heading += _md(name) if title.lang == lang else (
+                f'<span lang="{title.lang}">{_md(name)}</span>')
+        lines += ['<section class="situation-group" markdown="1">', "", f"## {heading}", ""]
         for situation in groups[number]:
             words = " ".join(
                 [situation.title.pl, situation.title.en, *situation.phrases["pl"],
@@ -285,11 +275,12 @@ def render_assistant_pages(
 ) -> dict[str, str]:
     """Every assistant page in both languages: relative content path -> Markdown."""
     pages: dict[str, str] = {}
+    src = sources(corpus)
     for lang in LANGS:
-        pages[f"{lang}/situations/index.md"] = render_situation_index(situations, corpus, lang)
+        pages[f"{lang}/situations/index.md"] = render_situation_index(situations, src, lang)
         for situation in situations:
             pages[f"{lang}/situations/{situation.id}.md"] = render_situation(
-                situation, trees, corpus, lang
+                situation, trees, src, lang
             )
         pages[f"{lang}/wizard.md"] = render_wizard(lang)
     return pages

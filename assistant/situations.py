@@ -10,12 +10,12 @@ from typing import Any
 import yaml
 
 from assistant.tree import LANGS, Text
+from tools.citation_id import is_citation_id
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Problem
 
 _SITUATION_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-_CITE_ID = re.compile(r"^\d{1,2}([A-Z](\d{1,2}([a-z](\d{1,2})?)?)?)?$")
 _KEYS = {"id", "title", "phrases", "answer", "tree", "laws", "edition_note"}
 
 
@@ -144,10 +144,10 @@ def validate_situations(
             if not situation.phrases.get(lang):
                 report("missing-translation", situation, f"no {lang} phrases")
         for law in situation.laws:
-            if law in known_ids:  # the outline's own ids (Law 71's items are "711", "712")
+            if law in known_ids:  # the outline's own ids win over the pattern
                 continue
-            if not _CITE_ID.match(law):
-                report("bad-citation", situation, f"{law!r} is not a citation id like 64A1")
+            if not is_citation_id(law):
+                report("bad-citation", situation, f"{law!r} is not a citation id like 64A1 or 71.1")
             else:
                 message = f"{law} is neither in the corpus nor the outline"
                 report("unknown-citation", situation, message)

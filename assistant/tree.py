@@ -9,13 +9,13 @@ from typing import Any
 
 import yaml
 
+from tools.citation_id import is_citation_id
 from tools.config import ROOT
 from tools.errors import BridgelawError, SourceError
 from tools.model import Problem
 
 LANGS = ("pl", "en")
 _NODE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-_CITE_ID = re.compile(r"^\d{1,2}([A-Z](\d{1,2}([a-z](\d{1,2})?)?)?)?$")
 
 
 @dataclass(frozen=True)
@@ -299,9 +299,10 @@ def tree_problems(
             cites += node.outcome.cites
         for cite in cites:
             if cite in known_ids or cite in outline_ids:
-                continue  # the outline's own ids win over the pattern (Law 71 has "711", "712")
-            if not _CITE_ID.match(cite):
-                report("bad-citation", node.id, f"{cite!r} is not a citation id like 64A1 or 50D2a")
+                continue  # the outline's own ids win over the pattern
+            if not is_citation_id(cite):
+                message = f"{cite!r} is not a citation id like 64A1, 50D2a or 71.1"
+                report("bad-citation", node.id, message)
             else:
                 message = f"{cite} is neither in the corpus nor in the outline"
                 report("unknown-citation", node.id, message)

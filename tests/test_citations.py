@@ -350,13 +350,13 @@ def test_real_snapshot_targets(snapshot_refs, edition, source, target, status) -
 
 
 def test_law_without_sections_items_hang_from_the_law() -> None:
-    # Law 71 has items but no sections: its ids are 711, 712 in the outline.
+    # Law 71 has items but no sections: its ids are 71.1, 71.2 (as PZBS and the WBF print them).
     law71 = _law(2017, 71, [
-        Unit("711", 2, "1", text="Roszczenie."),
-        Unit("712", 2, "2", text="jak w 1 powyżej"),
+        Unit("71.1", 2, "1", text="Roszczenie."),
+        Unit("71.2", 2, "2", text="jak w 1 powyżej"),
     ])
-    refs, problems = link_citations(Corpus(laws=[law71]), {"71", "711", "712"})
-    assert [(r.source, r.target, r.status) for r in refs] == [("712", "711", "resolved")]
+    refs, problems = link_citations(Corpus(laws=[law71]), {"71", "71.1", "71.2"})
+    assert [(r.source, r.target, r.status) for r in refs] == [("71.2", "71.1", "resolved")]
     assert problems == []
 
 

@@ -16,9 +16,11 @@ from assistant.flowchart import (
     render_flowchart_parts,
     render_flowchart_svg,
 )
-from assistant.links import cite_title, cite_url
+from assistant.links import cite_edition, cite_title, cite_url
 from assistant.tree import load_trees
 from tools.config import Config
+from tools.outline import load_outline
+from tools.urls import is_external
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
 from flowchart_corpus import small_corpus  # noqa: E402
@@ -31,20 +33,27 @@ XLINK = "{http://www.w3.org/1999/xlink}"
 CORPUS = small_corpus()
 
 
-def test_cite_url_prefers_2017_then_1997_then_nothing() -> None:
+def test_cite_url_is_the_2017_text_here_else_the_source_site_never_1997() -> None:
     assert cite_url(CORPUS, "pl", "64A2") == "laws/2017/64/#64A2"
-    assert cite_url(CORPUS, "pl", "64B7") == "laws/2017/64/#64B7"  # 2017 numbering is the cited one
-    # the 1997 page without an anchor: the same id there can be a different rule
-    assert cite_url(CORPUS, "pl", "62A") == "laws/1997/62/"
-    assert cite_url(CORPUS, "pl", "62B2") == "laws/1997/62/"
     # every law has an English page (the Polish text under a notice when there is no English)
     assert cite_url(CORPUS, "en", "64A2") == "en/laws/2017/64/#64A2"
-    assert cite_url(CORPUS, "en", "62A") == "en/laws/1997/62/"
-    assert cite_url(CORPUS, "pl", "45C4b") == ""
+    assert cite_edition(CORPUS, "64A2") == 2017
+    # 62 exists only in 1997 here, and the same id there can be another rule: the cite goes to
+    # the 2017 page on the source site, never to the 1997 page
+    assert cite_url(CORPUS, "pl", "62A") == "https://www.pzbs.pl/sedziowie/mpb/2017/pl/p62.html"
+    assert cite_url(CORPUS, "en", "62B2") == "https://www.pzbs.pl/sedziowie/mpb/2017/en/l62.html"
+    assert cite_edition(CORPUS, "62A") is None
+    # a unit the 2017 text here lacks is not in the build either
+    assert is_external(cite_url(CORPUS, "pl", "64B7"))
+    outline = load_outline(Config().outline_file)
     assert cite_title(CORPUS, "pl", "64A2") == (
-        "64. Postępowanie po uprawomocnieniu › Automatyczne przekazanie lew"
+        f"64. {outline.title(64, 'pl')} › Automatyczne przekazanie lew"
     )
-    assert cite_title(CORPUS, "pl", "62A") == "62. Poprawienie fałszywego renonsu (1997)"
+    title = cite_title(CORPUS, "pl", "62A")  # the official title, the English one marked
+    assert title.startswith("62. ") and "1997" not in title
+    if not outline.title(62, "pl"):
+        assert title == f"62. {outline.title(62, 'en')} [tytuł angielski: polskiego nie ma w " \
+            "tej kompilacji]"
 
 
 def parse(svg: str) -> ET.Element:
@@ -75,8 +84,9 @@ def test_revoke_chart_links_outcomes_and_continues() -> None:
     charts = render_flowchart_parts(TREES["revoke"], "pl", CORPUS, "/")
     svg = "".join(chart.svg for chart in charts)
     hrefs = re.findall(r'xlink:href="([^"]+)"', svg)
-    assert "/laws/2017/64/#64A2" in hrefs and "/laws/2017/64/#64B1" in hrefs
-    assert "/laws/1997/62/" in hrefs  # 62 exists only in 1997 here: the page, no anchor
+    assert "/laws/2017/64/#64A2" in hrefs and "/laws/2017/64/#64C1" in hrefs
+    # a chart links only to 2017 text on this site: never to a 1997 page, never off the site
+    assert not [h for h in hrefs if "/1997/" in h or h.startswith("http")]
     if len(charts) > 1:  # every "continued" box points at a chart that exists
         targets = {h[1:] for h in hrefs if h.startswith("#")}
         ids = {ET.fromstring(chart.svg).get("id") for chart in charts}

@@ -300,10 +300,10 @@ def test_parse_outline_accepts_law_level_items() -> None:
             "laws": {
                 "71": {
                     "title_en": "Concession Cancelled",
-                    "units": [{"id": "711", "level": 2}, {"id": "712", "level": 2}],
+                    "units": [{"id": "71.1", "level": 2}, {"id": "71.2", "level": 2}],
                 }
             },
         },
         "inline",
     )
-    assert parsed.ids(71) == ["711", "712"] and parsed.all_ids() == {"71", "711", "712"}
+    assert parsed.ids(71) == ["71.1", "71.2"] and parsed.all_ids() == {"71", "71.1", "71.2"}

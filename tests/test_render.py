@@ -155,8 +155,9 @@ def test_english_page_without_english_text(corpus: Corpus, pages: dict[str, str]
 
 
 def test_cross_references_by_status(corpus: Corpus, pages: dict[str, str]) -> None:
-    """Resolved -> a link to the unit with preview data; outline -> plain text titled as not in
-    this build; unresolved -> plain text saying so."""
+    """Resolved -> a link to the unit with preview data; outline -> in 2017 text, a marked link
+    to the law's 2017 page on the source site (never 1997 text by the same id), in 1997 text,
+    plain text titled as not in this build; unresolved -> plain text saying so."""
     page = pages["pl/laws/2017/45.md"]
     resolved = [r for r in corpus.crossrefs
                 if r.status == "resolved" and r.edition == 2017 and r.source.startswith("45")]
@@ -165,17 +166,25 @@ def test_cross_references_by_status(corpus: Corpus, pages: dict[str, str]) -> No
         target_page = f"pl/laws/2017/{law_number(ref.target)}.md"
         href = relative_url("pl/laws/2017/45.md", target_page, ref.target)
         assert f'<a class="xref" href="{href}" data-ref="{ref.target}">' in page, ref
-    outline = next(r for r in corpus.crossrefs if r.status == "outline")
-    law_page = pages[f"pl/laws/{outline.edition}/{law_number(outline.source)}.md"]
+    old = next(r for r in corpus.crossrefs if r.status == "outline" and r.edition == 1997)
+    law_page = pages[f"pl/laws/1997/{law_number(old.source)}.md"]
     assert (f'<span class="xref-missing" title="Tego przepisu nie ma w tej kompilacji serwisu: '
-            f'{outline.target}">') in law_page
+            f'{old.target}">') in law_page
+    new = next(r for r in corpus.crossrefs if r.status == "outline" and r.edition == 2017)
+    law_page = pages[f"pl/laws/2017/{law_number(new.source)}.md"]
+    official = f"https://www.pzbs.pl/sedziowie/mpb/2017/pl/p{law_number(new.target)}.html"
+    assert (f'<a class="xref-official external" href="{official}" rel="external noopener" '
+            f'title="{new.target}: ') in law_page
+    assert "/laws/1997/" not in "".join(
+        line for line in law_page.splitlines() if "xref-official" in line)
     law = Law(number=70, edition=2017, lang="pl", title="Test", sections=[
         Unit(id="70A", level=1, label="A", text="Zob. przepis 99Z oraz 70B.")])
     refs = [CrossRef(2017, "pl", "70A", "przepis 99Z", "99Z", "unresolved"),
             CrossRef(2017, "pl", "70A", "70B", "70B", "outline")]
     out = render_site_content(Corpus(laws=[law], crossrefs=refs), None, None)["pl/laws/2017/70.md"]
     assert '<span class="xref-unresolved" title="Nie udało się ustalić' in out
-    assert '>99Z</span>' in out and '>70B</span>' in out and "<a class=\"xref\"" not in out
+    assert '>99Z</span>' in out and "<a class=\"xref\"" not in out
+    assert 'href="https://www.pzbs.pl/sedziowie/mpb/2017/pl/p70.html"' in out  # 70B
 
 
 def test_glued_citation_links_each_target(corpus: Corpus, pages: dict[str, str]) -> None:

@@ -112,7 +112,8 @@ def test_lookup_json_shape() -> None:
     assert data["query"] == "partner nie dołożył do koloru"
     assert data["situations"], "no situation found"
     first = data["situations"][0]
-    assert set(first) == {"id", "title_pl", "title_en", "laws", "url"}
+    assert set(first) == {"id", "title_pl", "title_en", "laws", "edition", "url"}
+    assert first["edition"] == 2017
     assert any(law.startswith(("61", "62", "63", "64")) for hit in data["situations"][:3]
                for law in hit["laws"])
 

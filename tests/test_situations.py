@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.links import cite_url
+from assistant.links import cite_info
 from assistant.pages import render_assistant_pages
 from assistant.situations import (
     Situation,
@@ -298,17 +298,21 @@ def test_pages_both_languages(situations: list[Situation], trees: dict, corpus: 
             assert f"# {s.title.get(lang)}" in page.replace("\\", "")
             assert f'<div class="flowchart" data-tree="{s.tree}"></div>' in page
             assert f'href="../../wizard/#tree={s.tree}&amp;s={s.id}"' in page
+            heading = "## Przepisy (wydanie 2017)" if lang == "pl" else "## Laws (2017 edition)"
+            assert heading in page
             for cite in s.laws:
-                url = cite_url(corpus, lang, cite)
-                if url:  # relative from situations/<id>/ (and en/situations/<id>/)
+                info = cite_info(corpus, lang, cite)
+                assert f'data-cite="{cite}" data-edition="2017"' in page, (s.id, cite)
+                if info.in_build:  # relative from situations/<id>/ (and en/situations/<id>/)
                     prefix = "en/" if lang == "en" else ""
-                    assert f'href="../../{url.removeprefix(prefix)}"' in page, (s.id, cite)
-                    english = corpus.law(2017, "en", law_number(cite)) or corpus.law(
-                        1997, "en", law_number(cite))
+                    url = info.site_url.removeprefix(prefix)
+                    assert f'href="../../{url}"' in page, (s.id, cite)
+                    english = corpus.law(2017, "en", law_number(cite))
                     if lang == "en" and english is None:  # the page shows the Polish text
                         assert "Polish text" in page, (s.id, cite)
-                else:
-                    assert "not in this build" in page or "brak tekstu" in page
+                else:  # the source site's 2017 page, marked as leaving the site
+                    assert f'href="{info.official_url}" rel="external noopener"' in page
+                    assert "not in this build" in page or "nie ma w tej kompilacji" in page
             if s.edition_note is not None:
                 assert s.edition_note.get(lang)[:20] in page.replace("\\", "")
     assert len(pages) == 2 * (len(situations) + 2)

@@ -12,11 +12,14 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from tools.citation_id import child_id, is_citation_id, law_of
 from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
 
 # One id as printed after "przepis"/"Law": a law number and whatever letters, digits and
 # "(b)" marks follow it with no space. Glued neighbours ("47D16C1") match as one token.
-_TOKEN = r"\d{1,3}(?:[A-Z]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
+# "71.1": an item that hangs from a law directly (tools/data/citation_ids.json); not when a dot
+# follows, as after a law title glued to the text ("przepisu 68.50. DYSPONOWANIE").
+_TOKEN = r"\d{1,3}(?:\.\d{1,2}(?![\d.]))?(?:[A-Z]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
 _LIST_SEP = r"(?:\s*,\s*|\s+(?:i|lub|albo|oraz|and|or)\s+)"
 # Adjacent links kept apart only by a space ("przepisy 47D 16C1"): accepted when the next id
 # names a section, so a number that merely follows ("przepis 50 3 karty") is not taken.
@@ -39,8 +42,7 @@ _RANGE = re.compile(
     r"(?P<first>[A-H]\d{0,2})\s*(?:-|–|\bdo\b|\bto\b)\s*(?P<last>[A-H]\d{0,2})(?![\w])"
     rf"(?:\s+(?P<dir2>{_DIRECTION})(?![\w]))?"
 )
-_SINGLE_ID = re.compile(r"(\d{1,2})(?:([A-Z])(?:(\d{1,2})([a-h])?)?)?")
-_UNIT_ID = re.compile(r"(\d{1,2})([A-Z])?(\d{1,2})?([a-z])?")
+_UNIT_ID = re.compile(r"(\d{1,2})(?:\.(\d{1,2})([a-z])?|([A-Z])?(\d{1,2})?([a-z])?)")
 _LAW_NUMBERS = range(1, 94)
 
 
@@ -63,8 +65,7 @@ def normalize_token(token: str) -> str:
 
 def is_single_id(token: str) -> bool:
     """Whether the token has the shape of one citation id of a law that exists (1-93)."""
-    match = _SINGLE_ID.fullmatch(token)
-    return bool(match) and int(match.group(1)) in _LAW_NUMBERS and token[0] != "0"
+    return is_citation_id(token) and law_of(token) in _LAW_NUMBERS and token[0] != "0"
 
 
 def _split_list(text: str) -> list[str]:
@@ -76,19 +77,23 @@ def _complete(token: str, where: str) -> tuple[str | None, str]:
     here = _UNIT_ID.match(where) if where else None  # deeper levels (64A2I) cut off
     if here is None:
         return None, f"relative reference '{token}' outside any known unit"
-    law, section, item, _sub = here.groups()
+    law, law_item, _law_sub, section, item, _sub = here.groups()
     section = section or ""
     part = normalize_token(token)
     if part[0].isupper():
         return law + part, ""
     if part[0].isdigit():
         # An item number is relative to the section; in a law without sections (71) its
-        # items hang from the law itself, which shows as an item with no section.
-        if not (section or item):
+        # items hang from the law itself ("1 powyżej" inside 71.2 is 71.1).
+        if law_item:
+            return child_id(law, part), ""
+        if not section:
             return None, (
                 f"ambiguous relative reference '{token}': {where} is not inside a lettered section"
             )
         return law + section + part, ""
+    if law_item:
+        return child_id(law, law_item) + part, ""
     if not item:
         return None, (
             f"ambiguous relative reference '{token}': {where} is not inside a numbered item"
@@ -160,11 +165,10 @@ def find_citations(text: str, lang: str, where: str = "") -> list[Citation]:
 
 
 def _law_number(unit_id: str) -> int:
-    """The law an id belongs to; items of a law without sections glue on ("711" is 71, item 1)."""
-    digits = re.match(r"\d+", unit_id).group(0)  # type: ignore[union-attr]
-    if int(digits) not in _LAW_NUMBERS and len(digits) > 2:
-        return int(digits[:2])
-    return int(digits)
+    """The law an id belongs to ("71.1" is 71; glued digits "7071" start with law 70)."""
+    number = law_of(unit_id)
+    assert number is not None, unit_id
+    return number
 
 
 def glued_splits(token: str, known_ids: set[str]) -> list[list[str]]:
@@ -251,7 +255,7 @@ def _targets(token: str, known: set[str]) -> tuple[list[str], str]:
             options = " or ".join("+".join(parts) for parts in best)
             return [], f"ambiguous split of glued token {token}: {options}"
         return splits[0], ""
-    if _SINGLE_ID.fullmatch(token):
+    if is_citation_id(token):
         return [token], ""  # one id that does not exist: _resolve says why
     return [], f"no split of glued token {token} into ids that exist"
 

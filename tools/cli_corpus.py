@@ -50,10 +50,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     show = subparsers.add_parser("show", help="print one law or one unit of it")
     show.add_argument(
-        "citation", nargs="+", help='e.g. 64, 64B3, L50D2a, "przepis 50D2", "Law 64C"'
+        "citation", nargs="+",
+        help='e.g. 64, 64B3, L50D2a, "przepis 50D2", "Law 64C", 71.1, "Law 71 item 1"'
     )
     show.add_argument("--lang", choices=("pl", "en"), default="pl")
-    show.add_argument("--edition", type=int, choices=(1997, 2017))
+    show.add_argument(
+        "--edition", type=int, choices=(1997, 2017), help="2017 (in force) unless 1997 is asked"
+    )
     show.add_argument("--json", action="store_true", help="print JSON")
     show.set_defaults(func=run_show)
 
@@ -118,8 +121,18 @@ def saved_pages(pages: list) -> dict[str, bytes]:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    """Print the unit a citation names, or the nearest ids and exit status 2."""
-    from tools.show import ShowError, find_citation, unit_json, unit_text
+    """Print the unit a citation names (2017 unless --edition says otherwise); for a 2017 id
+    whose text is not in the build, its official title, source page and 1997 counterpart; an
+    id that names nothing: the nearest ids and exit status 2."""
+    from tools.show import (
+        Missing,
+        ShowError,
+        find_citation,
+        missing_json,
+        missing_text,
+        unit_json,
+        unit_text,
+    )
 
     config = Config()
     query = " ".join(args.citation)
@@ -128,8 +141,12 @@ def run_show(args: argparse.Namespace) -> int:
     except ShowError as error:
         print(f"bridgelaw show: {error}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(unit_json(found), ensure_ascii=False, indent=1, sort_keys=True))
+    if isinstance(found, Missing):
+        data, text = missing_json(found), missing_text(found)
     else:
-        print(unit_text(found))
+        data, text = unit_json(found, config), unit_text(found, config, args.lang)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True))
+    else:
+        print(text, end="")
     return 0

@@ -7,7 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tools.concordance import Concordance
 from tools.model import Law, Unit, walk
+from tools.render_edition import edition_sources
 
 if TYPE_CHECKING:
     from tools.render import Context
@@ -61,9 +63,22 @@ def _most_similar(
     return best
 
 
-def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
-    """The units of two editions of one law, matched by id and then by text similarity,
-    in the new edition's order with removed units after their old predecessor."""
+def _concordance_pairs(concordance: Concordance | None, old_ids: set[str],
+                       new_ids: set[str]) -> dict[str, list[str]] | None:
+    """Old id -> the new ids the concordance pairs it with (both present), or None without one."""
+    if concordance is None:
+        return None
+    pairs: dict[str, list[str]] = {}
+    for pair in concordance.pairs:
+        if pair.old in old_ids and pair.new in new_ids:
+            pairs.setdefault(pair.old, []).append(pair.new)
+    return pairs
+
+
+def align_editions(old: Law, new: Law, concordance: Concordance | None = None) -> list[AlignedUnit]:
+    """The units of two editions of one law, matched through the concordance of ids when there
+    is one (else by the same id), then by text similarity, in the new edition's order with
+    removed units after their old predecessor."""
     old_units = [(old.id, old.text), *((u.id, unit_text(u)) for u in walk(old.sections))]
     new_units = [(new.id, new.text), *((u.id, unit_text(u)) for u in walk(new.sections))]
     old_parts = [("", old.text), *((u.title, u.text) for u in walk(old.sections))]
@@ -71,11 +86,14 @@ def align_editions(old: Law, new: Law) -> list[AlignedUnit]:
     new_index = {uid: i for i, (uid, _) in enumerate(new_units)}
     match: dict[int, int] = {}  # old index -> new index
     ratios: dict[int, float] = {}
+    known = _concordance_pairs(concordance, {u for u, _ in old_units}, set(new_index))
     for i, (uid, text) in enumerate(old_units):
-        j = new_index.get(uid)
+        # the concordance's first counterpart (the same id is not the same rule per se: 1997
+        # 63C is 2017 63B); without a concordance, the same citation id, even when rewritten
+        targets = [uid] if known is None else known.get(uid, [])
+        j = next((new_index[t] for t in targets if new_index[t] not in match.values()), None)
         if j is None:
             continue
-        # the same citation id pairs even when rewritten: readers compare by number
         match[i], ratios[i] = j, similarity(text, new_units[j][1])
     taken = set(match.values())
     for i, j in sorted(match.items()):
@@ -183,7 +201,7 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
         f"<p class=\"compare-intro\">{_esc(ui['compare_intro'])}</p>",
         "",
     ]
-    rows = align_editions(old, new)
+    rows = align_editions(old, new, edition_sources(ctx).concordance)
     counts = {s: sum(1 for r in rows if r.status == s) for s in
               ("same", "changed", "moved", "added", "removed")}
     summary = " · ".join(f"{ui['status_' + s]}: {n}" for s, n in counts.items())

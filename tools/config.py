@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tools.urls import official_url
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -39,7 +41,7 @@ class Config:
     snapshot_dir: Path = ROOT / "tools" / "snapshot"
     outline_file: Path = ROOT / "tools" / "data" / "outline_2017.json"
     glossary_file: Path = ROOT / "tools" / "data" / "glossary.yaml"
-    start_2017: str = "https://www.pzbs.pl/sedziowie/mpb/2017/pl/p1.html"
+    start_2017: str = official_url("pl", 1)
     start_1997: str = "https://jfr.pzbs.pl/laws/nota9.htm"
     build_dir: Path = ROOT / "build"  # model JSON, search index, reports
     content_dir: Path = ROOT / "content"

@@ -25,6 +25,7 @@ from tools.outline import Outline
 from tools.parse.html_1997 import parse_chapter_page_1997, parse_law_page_1997_en
 from tools.parse.html_2017 import page_links_2017, parse_law_page_2017
 from tools.parse.nav import PageLinks
+from tools.urls import OFFICIAL_2017
 
 POLISH_LAW_PAGE = re.compile(r"/p(\d{1,2})\.html?$")
 CHAPTER_PAGE = re.compile(r"/nota(\d{1,2})\.html?$")
@@ -60,7 +61,8 @@ class CrawlResult:
 
 def english_url(polish_url: str, number: int) -> str:
     """The English 2017 page of a law by the site's pattern: pl/pNN.html -> en/lNN.html."""
-    return urljoin(polish_url, f"../en/l{number}.html")
+    page = OFFICIAL_2017["en"].rsplit("/", 1)[1].format(number=number)
+    return urljoin(polish_url, f"../en/{page}")
 
 
 def english_url_1997(chapter_url: str, number: int) -> str:

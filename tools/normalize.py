@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from tools.citation_id import unit_label
 from tools.model import Law, Problem, Unit, unit_ids, walk
 from tools.outline import Outline, OutlineUnit
 
@@ -30,8 +31,6 @@ def _where(law: Law) -> str:
     return f"{law.edition}/{law.lang}/{law.number}"
 
 
-def _label(unit_id: str, parent_id: str) -> str:
-    return unit_id[len(parent_id) :]
 
 
 def align_law(law: Law, outline: Outline) -> tuple[Law, list[Problem]]:
@@ -110,7 +109,7 @@ def _rebuild(law_id: str, pairs: list[tuple[OutlineUnit, Unit | None]]) -> list[
         unit = Unit(
             id=entry.id,
             level=entry.level,
-            label=_label(entry.id, parent_id),
+            label=unit_label(entry.id, parent_id),
             title=source.title if source else "",
             text=source.text if source else "",
         )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tools.citation_id import child_id, unit_label
 from tools.errors import SourceError
 
 # Shape of an id at each level: 40 + B (1) + 2 (2) + a (3) + iv (4).
@@ -144,8 +145,11 @@ def _parse_units(number: int, raw: Any, where: str) -> tuple[OutlineUnit, ...]:
                 f"law {number}: unit {unit_id} (level {level}) does not follow its parent "
                 f"({parent or 'none at level ' + str(level - 1)})",
             )
-        if not _LEVEL_SUFFIX[level].fullmatch(unit_id[len(parent) :]):
-            raise _fail(where, f"law {number}: unit {unit_id}: label does not fit level {level}")
+        label = unit_label(unit_id, parent)
+        if not _LEVEL_SUFFIX[level].fullmatch(label) or child_id(parent, label) != unit_id:
+            like = child_id(parent, {1: "A", 2: "1", 3: "a"}[level])
+            raise _fail(where, f"law {number}: unit {unit_id}: label does not fit level {level} "
+                        f"(an id here looks like {like})")
         seen.add(unit_id)
         parents[level] = unit_id
         for deeper in [lvl for lvl in parents if lvl > level]:

@@ -308,6 +308,21 @@ def run_pagefind(staging: Path, out: Path) -> None:
         raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
+def in_force_table(config: Config) -> dict[str, object]:
+    """The 2017 ids, the source site's page scheme and the 1997 counterparts, for the search
+    box's answer to a 2017 id whose text is not in the build (tools.cite2017.jump_table)."""
+    from tools.cite2017 import jump_table, sources
+    from tools.show import ShowError, load_corpus
+
+    try:
+        corpus = load_corpus(config)
+    except ShowError:
+        from tools.model import Corpus
+
+        corpus = Corpus(laws=[])
+    return jump_table(sources(corpus, config.outline_file))
+
+
 def index_site(site_dir: Path, config: Config) -> None:
     """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole), with
     the glossary terms and official law titles of the build's configuration."""
@@ -332,10 +347,11 @@ def index_site(site_dir: Path, config: Config) -> None:
         write_staging(pages, staging)
         run_pagefind(staging, tmp)
         shutil.rmtree(staging)
-        table = {
+        table: dict[str, object] = {
             lang: {ed: ids for ed, ids in sorted(eds.items())}
             for lang, eds in sorted(pages.citations.items())
         }
+        table["in_force"] = in_force_table(config)
         (tmp / CITATIONS_FILE).write_text(
             json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
             encoding="utf-8",

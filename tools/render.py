@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from tools.cite2017 import IN_FORCE
 from tools.model import Corpus, CrossRef, Law, Unit, find_unit, walk
+from tools.render_edition import (
+    edition_span,
+    glossary_link,
+    outline_reference,
+    superseded_notice,
+)
 
 if TYPE_CHECKING:
     from tools.glossary import Term
@@ -225,7 +232,7 @@ def _preview(corpus: Corpus, edition: int, lang: str, target: str) -> dict[str, 
     text = re.sub(r"[ \t\r\n]+", " ", text).strip()  # keeps the source's no-break spaces
     if len(text) > PREVIEW_CHARS:
         text = text[:PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
-    return {"id": target, "lang": law.lang, "title": title, "text": text}
+    return {"id": target, "lang": law.lang, "title": title, "text": text, "edition": edition}
 
 
 def _link_spans(text: str, refs: list[CrossRef]) -> list[tuple[int, int, CrossRef]]:
@@ -326,6 +333,8 @@ class PageRenderer:
                     f'<a class="xref" href="{href}" data-ref="{_esc(ref.target)}">'
                     f"{_esc(printed)}</a>"
                 )
+        if ref.status in ("resolved", "outline") and self.edition == IN_FORCE:
+            return outline_reference(self.ctx, printed, ref.target, self.lang)
         if ref.status in ("resolved", "outline"):
             title = f"{ui['not_in_build']}: {ref.target}"
             return f'<span class="xref-missing" title="{_esc(title)}">{_esc(printed)}</span>'
@@ -393,7 +402,7 @@ def _meta_block(ctx: Context, law: Law, lang: str, page: str, has_text: bool) ->
     other = "en" if lang == "pl" else "pl"
     source = law if has_text else ctx.corpus.law(law.edition, "pl", law.number) or law
     parts = [
-        f'<span class="edition">{ui["edition"]} {law.edition}</span>',
+        edition_span(law.edition, lang),
         f'<span class="source">{ui["source"]}: '
         f'<a href="{_esc(source.source_url)}" rel="external">{_esc(source.source_url)}</a>'
         f" ({ui['fetched']} {_esc(source.fetch_date)})</span>",
@@ -459,6 +468,8 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     out = [_front_matter(front), f"# {ui['law']} {number}. {heading}", ""]
     out.append(_meta_block(ctx, primary, lang, page, has_text))
     out.append("")
+    if edition != IN_FORCE:
+        out += [superseded_notice(ctx, number, lang, page), ""]
     if not has_text:
         url = primary.counterpart_url or front["source_urls"].get(lang, "")
         link = f' <a href="{_esc(url)}" rel="external">{ui["no_text_link"]}</a>.' if url else ""
@@ -659,7 +670,7 @@ def _slugify(text: str) -> str:
 
 
 def _law_link(ctx: Context, page: str, lang: str, unit_id: str) -> str:
-    """A link to a 2017 unit that is in this build; other ids stay plain text, marked."""
+    """A link to a 2017 unit that is in this build; other ids link to the source site, marked."""
     from tools.urls import law_number
 
     try:
@@ -669,8 +680,7 @@ def _law_link(ctx: Context, page: str, lang: str, unit_id: str) -> str:
     law = ctx.corpus.law(2017, lang, number) or ctx.corpus.law(2017, "pl", number)
     if law is not None and (unit_id == law.id or find_unit(law, unit_id) is not None):
         return f"[{unit_id}]({md_link(page, law_page(2017, lang, number), unit_id)})"
-    title = f"{UI[lang]['not_in_build']}: {unit_id}"
-    return f'<span class="xref-missing" title="{_esc(title)}">{_esc(unit_id)}</span>'
+    return glossary_link(ctx, page, lang, unit_id)
 
 
 def render_glossary(ctx: Context, glossary: list[Term] | None, lang: str) -> str:

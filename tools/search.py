@@ -70,6 +70,8 @@ class SearchResult:
     citation: str | None = None  # the id the query names, if it is a citation
     message: str = ""  # e.g. "no unit 64D; nearest: 64C, 64B"
     nearest: list[str] = field(default_factory=list)
+    official_url: str = ""  # a cited 2017 id without its text here: its page on the source site
+    counterparts_1997: list[str] = field(default_factory=list)  # ... and its 1997 counterparts
 
     def to_json(self) -> str:
         """The result as the `--json` document."""
@@ -79,6 +81,8 @@ class SearchResult:
             "citation": self.citation,
             "message": self.message,
             "nearest": self.nearest,
+            "official_url": self.official_url,
+            "counterparts_1997": self.counterparts_1997,
             "hits": [asdict(hit) for hit in self.hits],
         }
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
@@ -380,23 +384,16 @@ def search(
     edition: int | None = None,
     limit: int = 10,
 ) -> SearchResult:
-    """Search the index: a citation jumps to its unit, anything else is ranked full text."""
+    """Search the index: a citation jumps to its unit (2017 unless edition=1997; see
+    tools.search_cite), anything else is ranked full text."""
     started = time.perf_counter()
     text = check_query(query)
     ix = open_index(config.index_dir)
     cited = parse_citation_query(text)
     if cited is not None:
-        hits = _jump(ix, cited, lang, edition, limit)
-        result = SearchResult(query=text, took_ms=0.0, hits=hits, citation=cited)
-        if not hits:
-            result.nearest = nearest_ids(ix, cited, lang, edition)
-            number = re.match(r"\d+", cited).group()
-            known = cited in ix.official.get(number, [])
-            result.message = (
-                f"{cited} is in the 2017 laws but its text is not in this build"
-                if known
-                else f"no law or unit {cited} in this build"
-            ) + (f"; nearest: {', '.join(result.nearest)}" if result.nearest else "")
+        from tools.search_cite import citation_result
+
+        result = citation_result(ix, text, cited, config, lang, edition, limit)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
     result = SearchResult(query=text, took_ms=0.0)

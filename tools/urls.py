@@ -24,3 +24,20 @@ def law_path(edition: int, lang: str, number: int) -> str:
 def unit_url(edition: int, lang: str, unit_id: str) -> str:
     """Site path of one unit with its anchor ("laws/2017/64/#64B3")."""
     return f"{law_path(edition, lang, law_number(unit_id))}#{unit_id}"
+
+
+# The law pages of the 2017 edition on the source site: the one place this scheme is written.
+OFFICIAL_2017 = {
+    "pl": "https://www.pzbs.pl/sedziowie/mpb/2017/pl/p{number}.html",
+    "en": "https://www.pzbs.pl/sedziowie/mpb/2017/en/l{number}.html",
+}
+
+
+def official_url(lang: str, number: int) -> str:
+    """The 2017 page of law `number` on the source site, in `lang` ("pl" or "en")."""
+    return OFFICIAL_2017[lang].format(number=number)
+
+
+def is_external(url: str) -> bool:
+    """Whether a link leaves the site (an absolute http(s) address)."""
+    return url.startswith(("http://", "https://"))

@@ -26,9 +26,11 @@ _INNER_ID = re.compile(r'\bid="((?:graph|node|a_node|edge|a_edge|clust|a_clust)\
 _XML_PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>)?\s*(<!DOCTYPE[^>]*>)?\s*", re.DOTALL)
 
 TEXT = {
-    "pl": {"heading": "Schematy orzekania", "missing": "Schemat „{tree}” nie został zbudowany.",
+    "pl": {"heading": "Schematy orzekania (wydanie 2017)",
+           "missing": "Schemat „{tree}” nie został zbudowany.",
            "open": "Przejdź do asystenta"},
-    "en": {"heading": "Ruling flowcharts", "missing": "The flowchart “{tree}” was not built.",
+    "en": {"heading": "Ruling flowcharts (2017 edition)",
+           "missing": "The flowchart “{tree}” was not built.",
            "open": "Open the assistant"},
 }
 

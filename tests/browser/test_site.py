@@ -245,7 +245,8 @@ def test_search_without_diacritics_lands_on_the_anchor(page, base_url, lang, que
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_wizard_ruling_links_to_law_units(page, base_url, site_dir, lang, shot):
     """Walk the revoke tree (first answer each time) to a ruling; its law links open the cited
-    unit on the law page of the same language."""
+    2017 unit on the law page of the same language (or, without its 2017 text in the build, the
+    law's 2017 page on the source site)."""
     data = json.loads((site_dir / "assets/assistant/assistant.json").read_text(encoding="utf-8"))
     tree = data["trees"]["revoke"]
     prefix = "" if lang == "pl" else "en/"
@@ -258,7 +259,14 @@ def test_wizard_ruling_links_to_law_units(page, base_url, site_dir, lang, shot):
         node = tree["nodes"][node["answers"][0]["next"]]
     assert page.locator(".wizard-ruling").inner_text() == node["outcome"]["ruling"][lang]
     shot(page, f"wizard-ruling-{lang}-{page.viewport_size['width']}")
-    cite = page.locator(".wizard-outcome a.wizard-cite").first
+    cites = page.locator(".wizard-outcome a.wizard-cite")
+    if cites.count() == 0:  # no cite has 2017 text in the build: each leads to the source site
+        officials = page.locator(".wizard-outcome a.wizard-official")
+        assert officials.count() == len(node["outcome"]["cites"])
+        for href in officials.evaluate_all("els => els.map(a => a.href)"):
+            assert href.startswith("https://www.pzbs.pl/sedziowie/mpb/2017/"), href
+        return
+    cite = cites.first
     href = cite.get_attribute("href")
     cited = cite.inner_text().strip()
     with page.expect_navigation():
@@ -268,11 +276,10 @@ def test_wizard_ruling_links_to_law_units(page, base_url, site_dir, lang, shot):
     assert page.get_attribute("html", "lang") == lang, f"{href} leaves the {lang} site"
     number = re.match(r"\d+", cited).group(0)
     assert re.search(rf"\b{number}\b", page.locator("h1").inner_text()), (href, cited)
-    if "#" in page.url:  # a 2017 page: the cited unit itself
-        anchor = page.url.split("#", 1)[1]
-        assert anchor == cited and page.locator(f'[id="{anchor}"]').count() == 1, href
-    else:  # only the 1997 text: its numbering differs, so the law page without an anchor
-        assert "/laws/1997/" in page.url, href
+    # a cite opens its 2017 unit, never 1997 text by the same id (1997 63B is not 2017 63B)
+    assert "/laws/2017/" in page.url, href
+    anchor = page.url.split("#", 1)[1] if "#" in page.url else number
+    assert anchor == cited and page.locator(f'[id="{anchor}"]').count() == 1, href
 
 
 @pytest.mark.parametrize("path", ["laws/2017/64/", "en/laws/2017/64/"])

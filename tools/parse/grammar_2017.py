@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from tools.citation_id import child_id
 from tools.errors import SourceError
 from tools.model import Footnote, Law, Stripped, Unit
 from tools.outline import OutlineLaw
@@ -268,7 +269,7 @@ class _Reader:
             raise SourceError(self.where, f"list item number {number} under {owner_id} "
                                           "cannot be a citation label")
         explicit = explicit_id(block.anchors, self.number, level) if level <= 3 else None
-        unit_id, label = explicit or (owner_id + label, label)
+        unit_id, label = explicit or (child_id(owner_id, label), label)
         unit = self.unit(Unit(id=unit_id, level=level, label=label, text=block.text))
         (parent.children if parent is not None else self.body.sections).append(unit)
         self.open = {d: u for d, u in self.open.items() if d < depth}

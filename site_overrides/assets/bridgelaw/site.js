@@ -4,8 +4,8 @@
   "use strict";
 
   var POP_TEXT = {
-    pl: { go: "Przejdź do przepisu", close: "Zamknij", preview: "Podgląd przepisu" },
-    en: { go: "Go to the law", close: "Close", preview: "Law preview" }
+    pl: { go: "Przejdź do przepisu", close: "Zamknij", preview: "Podgląd przepisu", edition: "wydanie {e}" },
+    en: { go: "Go to the law", close: "Close", preview: "Law preview", edition: "{e} edition" }
   };
 
   function pageLang() {
@@ -90,6 +90,14 @@
     id.className = "xref-pop-id";
     id.textContent = info.id;
     head.appendChild(id);
+    if (info.edition) {
+      /* the same id can be another rule in the other edition: every preview names its own */
+      var edition = document.createElement("span");
+      edition.className = "xref-pop-edition";
+      edition.setAttribute("lang", pageLang());
+      edition.textContent = words.edition.replace("{e}", info.edition);
+      head.appendChild(edition);
+    }
     if (info.title) {
       var title = document.createElement("span");
       title.className = "xref-pop-title";

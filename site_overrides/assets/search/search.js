@@ -55,6 +55,8 @@
       close: "Zamknij", loading: "Wczytywanie wyszukiwarki…", none: "Brak wyników dla: ",
       tooLong: "Zapytanie jest za długie (najwyżej " + MAX_CHARS + " znaków).",
       noWords: "Zapytanie nie zawiera liter ani cyfr.", jump: "Przejdź do przepisu",
+      notInBuild: "Tekstu {id} z wydania 2017 nie ma w tej kompilacji.",
+      official: "Tekst 2017 na stronie PZBS ↗", counterpart: "Odpowiednik z wydania 1997 dla ",
       missing: "Nie ma przepisu ", nearest: "; najbliższe: ", results: "Wyniki: ",
       failed: "Nie udało się wczytać wyszukiwarki.", law: "Przepis",
       kinds: { situations: "Sytuacja", glossary: "Słownik", terms: "Indeks", compare: "Porównanie", wizard: "Kreator", laws: "Spis" }
@@ -64,17 +66,25 @@
       close: "Close", loading: "Loading search…", none: "No results for: ",
       tooLong: "The query is too long (at most " + MAX_CHARS + " characters).",
       noWords: "The query has no letters or digits.", jump: "Go to law",
+      notInBuild: "The 2017 text of {id} is not in this build.",
+      official: "2017 text on the PZBS site ↗", counterpart: "1997 counterpart of ",
       missing: "There is no law ", nearest: "; nearest: ", results: "Results: ",
       failed: "The search could not be loaded.", law: "Law",
       kinds: { situations: "Situation", glossary: "Glossary", terms: "Index", compare: "Compare", wizard: "Wizard", laws: "Contents" }
     }
   }[LANG];
 
-  var PREFIX = /^(?:§+|l(?=\s*\d)|l\.|laws?|rule|prawo|przep\S*|art\.?|artyku\S*|punkt\S*|pkt\.?)\s*/i;
-  var CITE = /^(\d{1,2})\s*([A-Ha-h])?\s*(\d{1,2})?\s*(?:\(?([a-h])\)?)?\.?$/;
+  // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.
+  var RULE = (function () {
+    try { return JSON.parse(document.getElementById("bl-citation-rule").textContent); } catch (e) { return null; }
+  })();
+  var PREFIX = RULE ? new RegExp(RULE.prefix, RULE.flags) : null;
+  var CITE = RULE ? new RegExp(RULE.query, RULE.flags) : null;
 
-  /** The citation id a query names ("64 C 2" -> "64C2"), or null. */
+  /** The citation id a query names ("64 C 2" -> "64C2", "Law 71 item 1" -> "71.1"), or null;
+   * tools/citation_id.py parse_citation_query does the same with the same rule. */
   function parseCitation(query) {
+    if (!CITE) return null;
     var rest = query.trim();
     for (var i = 0; i < 3; i++) {
       var stripped = rest.replace(PREFIX, "").trim();
@@ -83,9 +93,13 @@
     }
     var m = CITE.exec(rest);
     if (!m) return null;
-    var n = parseInt(m[1], 10);
-    if (n < 1 || n > 93 || (m[3] && !m[2]) || (m[4] && !m[3])) return null;
-    return String(n) + (m[2] || "").toUpperCase() + (m[3] || "") + (m[4] || "").toLowerCase();
+    var g = {};
+    RULE.query_groups.forEach(function (name, index) { g[name] = m[index + 1] || ""; });
+    var n = parseInt(g.law, 10);
+    if (n < 1 || n > 93 || (g.item && !g.section) || (g.sub && !(g.item || g.law_item))) return null;
+    var sub = g.sub.toLowerCase();
+    if (g.law_item) return String(n) + RULE.law_item_separator + String(parseInt(g.law_item, 10)) + sub;
+    return String(n) + g.section.toUpperCase() + g.item + sub;
   }
 
   var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/pagefind.py)
@@ -319,6 +333,7 @@
     items.forEach(function (item) {
       var li = el("li", { "class": "bl-search__result" });
       var a = el("a", { href: item.url });
+      if (item.external) a.setAttribute("rel", "external noopener");
       if (item.id) a.appendChild(el("span", { "class": "bl-search__id" }, item.id));
       // the same id can be a different rule in the two editions: say which one this is
       if (item.edition) a.appendChild(el("span", { "class": "bl-search__edition" }, item.edition));
@@ -348,21 +363,37 @@
       .slice(0, 3);
   }
 
+  /** A typed id means the 2017 edition, in force: its unit when the build has it; else its
+   * page on the source site and its 1997 counterpart (tools/cite2017.py), never the 1997 unit
+   * that happens to have the same id. A reader of a 1997 page is offered 1997 by that id too. */
   function jump(cited, mine) {
     return loadCitations().then(function (table) {
       if (mine !== generation) return;
       var byEdition = table[LANG] || table.pl || {};
+      var force = table.in_force || {};
       var here = document.querySelector(".law-text[data-edition]");
-      var editions = [here && here.getAttribute("data-edition"), "2017", "1997"]
-        .filter(function (e, i, all) { return e && all.indexOf(e) === i && byEdition[e]; });
-      var items = editions
-        .filter(function (e) { return byEdition[e].indexOf(cited) >= 0; })
-        .map(function (e) { return { id: cited, title: TEXT.jump + " " + cited + " (" + e + ")", url: unitUrl(e, cited) }; });
-      if (items.length) return show(items, "");
+      var reading = here && here.getAttribute("data-edition");
+      function has(e, id) { return (byEdition[e] || []).indexOf(id) >= 0; }
+      function go(e, id, title) { return { id: id, edition: e, title: title, url: unitUrl(e, id) }; }
+      var items = [];
+      if (reading === "1997" && has("1997", cited)) items.push(go("1997", cited, TEXT.jump + " " + cited));
+      if (has("2017", cited)) items.push(go("2017", cited, TEXT.jump + " " + cited));
+      var message = "";
+      if (!has("2017", cited) && (force.outline || []).indexOf(cited) >= 0) {
+        var law = /^\d+/.exec(cited)[0];
+        items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
+          url: force.official[LANG].replace("{number}", law) });
+        ((force.counterparts || {})[cited] || []).forEach(function (old) {
+          if (has("1997", old)) items.push(go("1997", old, TEXT.counterpart + cited));
+        });
+        message = TEXT.notInBuild.replace("{id}", cited);
+      }
+      if (items.length) return show(items, message);
+      var editions = ["2017", "1997"].filter(function (e) { return byEdition[e]; });
       var near = [];
       editions.forEach(function (e) {
         nearest(byEdition[e].filter(function (v, i, a) { return a.indexOf(v) === i; }), cited).forEach(function (id) {
-          near.push({ id: id, title: TEXT.law + " " + id + " (" + e + ")", url: unitUrl(e, id) });
+          near.push({ id: id, edition: e, title: TEXT.law + " " + id, url: unitUrl(e, id) });
         });
       });
       var names = near.map(function (n) { return n.id; }).filter(function (v, i, a) { return a.indexOf(v) === i; });

@@ -13,7 +13,6 @@
       noMatch: "Żadna sytuacja nie pasuje. Wybierz przepis poniżej.",
       pickLaw: "Albo wybierz przepis",
       law: "Przepis",
-      laws: "Przepisy",
       step: "Pytanie",
       yourAnswers: "Twoje odpowiedzi",
       back: "Wstecz",
@@ -25,7 +24,12 @@
       share: "Link do tego wyniku",
       copy: "Kopiuj link",
       copied: "Skopiowano.",
-      noPage: " (tekstu tego przepisu nie ma w tej wersji serwisu)",
+      lawsEdition: "Przepisy (wydanie {edition})",
+      notInBuild: "tekstu 2017 nie ma w tej kompilacji",
+      official: "tekst 2017 na stronie PZBS",
+      counterpart: "odpowiednik z 1997",
+      uncertain: "niepewne",
+      titleFallback: { en: "tytuł angielski: polskiego nie ma w tej kompilacji", "": "tytułu nie ma w tej kompilacji" },
       polishText: "",
       badLink: "Ten link nie pasuje do danych asystenta: ",
       situation: "Sytuacja: ",
@@ -41,7 +45,6 @@
       noMatch: "No situation matches. Pick a law below.",
       pickLaw: "Or pick a law",
       law: "Law",
-      laws: "Laws",
       step: "Question",
       yourAnswers: "Your answers",
       back: "Back",
@@ -53,7 +56,12 @@
       share: "Link to this outcome",
       copy: "Copy link",
       copied: "Copied.",
-      noPage: " (the text of this law is not in this build of the site)",
+      lawsEdition: "Laws ({edition} edition)",
+      notInBuild: "2017 text not in this build",
+      official: "2017 text on the PZBS site",
+      counterpart: "1997 counterpart",
+      uncertain: "uncertain",
+      titleFallback: { pl: "Polish title: no English title in this build", "": "no title in this build" },
       polishText: " (Polish text: the English text of this law is not in this build)",
       badLink: "This link does not fit the assistant data: ",
       situation: "Situation: ",
@@ -212,8 +220,8 @@
     this.ui = UI[lang] || UI.en;
     this.trees = treesById(data);
     this.situations = data.situations || [];
-    this.urls = (data.cite_urls || {})[lang] || {};
-    this.polishUrls = (data.cite_urls || {}).pl || {};
+    this.cites = (data.cites || {})[lang] || {};
+    this.edition = data.edition || 2017;
   }
 
   Wizard.prototype.go = function (state) {
@@ -228,23 +236,51 @@
     }
   };
 
+  /* The cited ids: a link to the 2017 text on this site; without it in the build, the official
+   * title, a marked link to the source site and the 1997 counterpart (never the 1997 text by
+   * the same id: see tools/cite2017.py). */
   Wizard.prototype.citeList = function (cites) {
     var self = this;
+    var ui = this.ui;
     var list = el("ul", { className: "wizard-cites" });
     cites.forEach(function (cite) {
       var item = el("li");
-      var url = self.urls[cite];
-      var polish = self.lang !== "pl" ? self.polishUrls[cite] : "";
-      if (url) {
-        var link = el("a", { href: new URL(url, ROOT).href, className: "wizard-cite" }, cite);
-        item.appendChild(link);
-      } else if (polish) {
-        item.appendChild(el("a", { href: new URL(polish, ROOT).href, className: "wizard-cite",
-          hreflang: "pl" }, cite));
-        item.appendChild(document.createTextNode(self.ui.polishText));
+      var info = self.cites[cite] || { url: "", external: true, title: "", title_lang: "", counterparts: [] };
+      var ident = { "data-cite": cite, "data-edition": String(self.edition) };
+      if (info.url && !info.external) {
+        item.appendChild(el("a", Object.assign({ href: new URL(info.url, ROOT).href, className: "wizard-cite" }, ident), cite));
       } else {
-        item.appendChild(el("span", { className: "wizard-cite" }, cite));
-        item.appendChild(document.createTextNode(self.ui.noPage));
+        item.appendChild(el("span", Object.assign({ className: "wizard-cite" }, ident), cite));
+      }
+      if (info.title || info.title_fallback) {
+        item.appendChild(document.createTextNode(" — "));
+        var title = el("span", { className: "wizard-cite-title" }, info.title || "");
+        if (info.title_lang && info.title_lang !== self.lang) title.setAttribute("lang", info.title_lang);
+        item.appendChild(title);
+        if (info.title_fallback && ui.titleFallback[info.title_lang || ""]) {
+          item.appendChild(document.createTextNode(" (" + ui.titleFallback[info.title_lang || ""] + ")"));
+        }
+      }
+      if (info.polish_text) item.appendChild(document.createTextNode(ui.polishText));
+      if (info.external) {
+        item.appendChild(document.createTextNode(" · " + ui.notInBuild + ": "));
+        if (info.url) {
+          item.appendChild(el("a", Object.assign({ href: info.url, rel: "external noopener",
+            className: "wizard-official external" }, ident), ui.official + " ↗"));
+        }
+        var olds = info.counterparts || [];
+        if (olds.length) item.appendChild(document.createTextNode(" · " + ui.counterpart + ": "));
+        olds.forEach(function (old, i) {
+          if (i) item.appendChild(document.createTextNode(", "));
+          var label = "1997 " + old.id;
+          if (old.url) {
+            item.appendChild(el("a", { href: new URL(old.url, ROOT).href, className: "wizard-counterpart",
+              "data-edition": "1997", "data-counterpart-of": cite, "data-cite-1997": old.id }, label));
+          } else {
+            item.appendChild(document.createTextNode(label));
+          }
+          if (old.uncertain) item.appendChild(document.createTextNode(" (" + ui.uncertain + ")"));
+        });
       }
       list.appendChild(item);
     });
@@ -383,7 +419,7 @@
         panel.appendChild(el("p", { className: "wizard-adjust" },
           node.outcome.adjust ? ui.adjustYes : ui.adjustNo));
       }
-      panel.appendChild(el("h4", {}, ui.laws));
+      panel.appendChild(el("h4", {}, ui.lawsEdition.replace("{edition}", String(this.edition))));
       panel.appendChild(this.citeList(node.outcome.cites || []));
       var shareId = "wizard-share";
       panel.appendChild(el("label", { for: shareId }, ui.share));
