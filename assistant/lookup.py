@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from assistant.situations import Situation, load_situations, situations_file
@@ -18,6 +19,8 @@ from tools.urls import law_number
 _PL_FIELDS = {"title_pl": 1.0, "phrases_pl": 2.0, "answer_pl": 1.0}
 _EN_FIELDS = {"title_en": 1.0, "phrases_en": 2.0, "answer_en": 1.0}
 _LAWS_BOOST = 3.0
+_RERANK_POOL = 20  # hits re-ranked by how many typed words they cover
+_SYNONYM_BOOST = 0.5  # glossary headwords added for players' words (see synonym_headwords)
 _LAW_TOKEN = re.compile(r"\b(\d{1,2})([A-Ha-h](?:\d{1,2}(?:[a-z]\d{0,2})?)?)?\b")
 _CITE_PARTS = re.compile(r"^(\d{1,2})(.*)$")
 _WORD = re.compile(r"\w+")
@@ -40,6 +43,8 @@ _JARGON: dict[str, str] = {
     **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
     **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
     **dict.fromkeys("fix fixed".split(), "correct"),
+    **dict.fromkeys("grab grabbed grabs".split(), "touched"),
+    **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
     **dict.fromkeys("top highest".split(), "high"),
     **dict.fromkeys("12 12th".split(), "dwunastej twelfth"),
     **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
@@ -97,6 +102,56 @@ def expand_jargon(text: str) -> str:
     return " ".join([text, *extra])
 
 
+def _word_keys(word: str, lang: str) -> frozenset[str]:
+    """The analysed forms of one word (folded, stemmed) that make two inflections meet."""
+    from tools.analysis import english_terms, polish_terms
+
+    word = word.lower()
+    return frozenset(polish_terms(word) if lang == "pl" else english_terms(word))
+
+
+@dataclass(frozen=True)
+class Synonym:
+    """A glossary form players use (variant) and the law term it stands for (headword)."""
+
+    lang: str
+    words: tuple[frozenset[str], ...]  # the analysed forms of each word of the variant
+    headword: str
+
+
+def glossary_synonyms(terms: list[Any]) -> list[Synonym]:
+    """From the glossary: every variant form of a term (players' words, older terms, inflections)
+    as a Synonym for the term's headword in the same language. Variants whose words are all
+    stop words analyse to nothing and are left out."""
+    synonyms = []
+    for term in terms:
+        for lang in ("pl", "en"):
+            headword = term.headword(lang)
+            head = [k for k in (_word_keys(w, lang) for w in _WORD.findall(headword)) if k]
+            for form in term.forms(lang)[1:]:
+                words = tuple(k for k in (_word_keys(w, lang) for w in _WORD.findall(form)) if k)
+                # an inflection or spelling of the headword itself adds nothing to a query
+                inflection = all(any(h & w for w in words) for h in head)
+                if words and not inflection:
+                    synonyms.append(Synonym(lang=lang, words=words, headword=headword))
+    return synonyms
+
+
+def synonym_headwords(text: str, synonyms: list[Synonym]) -> dict[str, list[str]]:
+    """Per language, the headword of every glossary variant all of whose words occur in the text,
+    in any order and inflection: "karta karna mała" holds "mała karta karna", a players' name for
+    the minor penalty card, so "podrzędna karta przygwożdżona" is found."""
+    words = _WORD.findall(text)
+    keys = {lang: [_word_keys(w, lang) for w in words] for lang in ("pl", "en")}
+    found: dict[str, list[str]] = {"pl": [], "en": []}
+    for synonym in synonyms:
+        if synonym.headword in found[synonym.lang]:
+            continue
+        if all(any(need & have for have in keys[synonym.lang]) for need in synonym.words):
+            found[synonym.lang].append(synonym.headword)
+    return found
+
+
 def _schema() -> Any:
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
@@ -120,11 +175,11 @@ def build_lookup_index(situations: list[Situation]) -> Any:
         writer.add_document(
             id=situation.id,
             laws=" ".join(laws),
-            title_pl=situation.title.pl,
-            phrases_pl="\n".join(situation.phrases.get("pl", [])),
+            title_pl=expand_jargon(situation.title.pl),
+            phrases_pl="\n".join(map(expand_jargon, situation.phrases.get("pl", []))),
             answer_pl=situation.answer.pl,
-            title_en=situation.title.en,
-            phrases_en="\n".join(situation.phrases.get("en", [])),
+            title_en=expand_jargon(situation.title.en),
+            phrases_en="\n".join(map(expand_jargon, situation.phrases.get("en", []))),
             answer_en=situation.answer.en,
         )
     writer.commit()
@@ -136,6 +191,20 @@ def _query_terms(index: Any, field: str, text: str) -> list[str]:
     return [token.text for token in analyzer(text, mode="query")]
 
 
+def _situation_terms(index: Any, situation: Situation, lang: str) -> frozenset[str]:
+    """The analysed terms of a situation's title, phrases and answer in one language."""
+    key = (situation.id, lang, situation.title.get(lang), situation.answer.get(lang))
+    if key not in _TERMS:
+        text = " ".join([situation.title.get(lang), *situation.phrases.get(lang, []),
+                         situation.answer.get(lang)])
+        field = "title_pl" if lang == "pl" else "title_en"
+        _TERMS[key] = frozenset(_query_terms(index, field, expand_jargon(text)))
+    return _TERMS[key]
+
+
+_TERMS: dict[tuple[str, str, str, str], frozenset[str]] = {}
+
+
 def _known_share(searcher: Any, fields: dict[str, float], terms: list[str]) -> int:
     """How many distinct query terms occur in any of `fields`: a vote for the query language."""
     reader = searcher.reader()
@@ -143,9 +212,14 @@ def _known_share(searcher: Any, fields: dict[str, float], terms: list[str]) -> i
 
 
 def search_situations(
-    index: Any, situations: list[Situation], text: str, limit: int = 5
+    index: Any,
+    situations: list[Situation],
+    text: str,
+    limit: int = 5,
+    synonyms: list[Synonym] | None = None,
 ) -> list[SituationHit]:
-    """The best `limit` situations for `text` from an index made by build_lookup_index."""
+    """The best `limit` situations for `text` from an index made by build_lookup_index;
+    `synonyms` (glossary_synonyms) add the law's term for the players' words in the text."""
     from whoosh import scoring
     from whoosh.query import Or, Term
 
@@ -160,6 +234,17 @@ def search_situations(
         for field, boost in fields.items()
         for term in dict.fromkeys(terms)
     ]
+    # the law's own words for the players' words found in the text, in that language only,
+    # weighted below the words actually typed; words already in the query add nothing
+    headwords = synonym_headwords(text, synonyms or [])
+    for fields, typed, lang in ((_PL_FIELDS, pl_terms, "pl"), (_EN_FIELDS, en_terms, "en")):
+        field = next(iter(fields))
+        added = [t for t in _query_terms(index, field, " ".join(headwords[lang])) if t not in typed]
+        subqueries += [
+            Term(name, term, boost=boost * _SYNONYM_BOOST)
+            for name, boost in fields.items()
+            for term in dict.fromkeys(added)
+        ]
     subqueries += [Term("laws", term, boost=_LAWS_BOOST) for term in law_terms]
     if not subqueries:
         return []
@@ -167,8 +252,25 @@ def search_situations(
         pl_votes = _known_share(searcher, _PL_FIELDS, pl_terms)
         en_votes = _known_share(searcher, _EN_FIELDS, en_terms)
         lang = "en" if en_votes > pl_votes else "pl"
-        results = searcher.search(Or(subqueries), limit=limit)
+        results = searcher.search(Or(subqueries), limit=max(limit, _RERANK_POOL))
         found = [(hit["id"], float(hit.score)) for hit in results]
+    # a situation that covers more of the typed words ranks higher (BM25 alone lets one rare
+    # word carry a situation past one that matches most of the description)
+    field = "title_pl" if lang == "pl" else "title_en"
+    words = [
+        set(terms)
+        for word in _WORD.findall(" ".join([text, *headwords[lang]]))
+        if (terms := _query_terms(index, field, word))
+    ]
+    if words:
+
+        def covered(situation_id: str) -> float:
+            have = _situation_terms(index, by_id[situation_id], lang)
+            return sum(1 for terms in words if terms & have) / len(words)
+
+        found = sorted(((sid, score * (1 + covered(sid))) for sid, score in found),
+                       key=lambda item: -item[1])
+    found = found[:limit]
     hits = []
     for situation_id, score in found:
         situation = by_id[situation_id]
@@ -186,24 +288,32 @@ def search_situations(
     return hits
 
 
-_CACHE: dict[tuple[str, int, int], tuple[Any, list[Situation]]] = {}
+_CACHE: dict[tuple, tuple[Any, list[Situation], list[Synonym]]] = {}
 
 
-def _catalogue_index(config: Config) -> tuple[Any, list[Situation]]:
-    path = situations_file(config)
+def _file_key(path: Path) -> tuple[str, int, int]:
     stat = path.stat() if path.exists() else None
-    key = (str(path), stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
+    return (str(path), stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
+
+
+def _catalogue_index(config: Config) -> tuple[Any, list[Situation], list[Synonym]]:
+    path = situations_file(config)
+    key = (_file_key(path), _file_key(config.glossary_file))
     if key not in _CACHE:
+        from tools.glossary import load_glossary
+
         situations = load_situations(config)  # names the file if it is missing or malformed
+        # the glossary only adds search words: a build without it still finds situations
+        terms = load_glossary(config.glossary_file) if config.glossary_file.exists() else []
         _CACHE.clear()
-        _CACHE[key] = (build_lookup_index(situations), situations)
+        _CACHE[key] = (build_lookup_index(situations), situations, glossary_synonyms(terms))
     return _CACHE[key]
 
 
 def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
     """The situations of the catalogue closest to a free-text description, best first."""
-    index, situations = _catalogue_index(config)
-    return search_situations(index, situations, text, limit)
+    index, situations, synonyms = _catalogue_index(config)
+    return search_situations(index, situations, text, limit, synonyms)
 
 
 def expected_found(hits: list[SituationHit], expected: str, top: int = 3) -> bool:

@@ -57,7 +57,7 @@ def test_required_pairs_are_present(terms) -> None:
         ("defender", "obrońca"),
         ("lead out of turn", "wyjście poza kolejnością"),
         ("opening lead", "pierwsze wyjście"),
-        ("claim", "roszczenie"),
+        ("claim", "deklaracja"),  # PZBS 2017, Laws 68-70 ("roszczenie" is an older variant)
         ("concession", "zrzeczenie"),
         ("trick", "lewa"),
         ("defective trick", "lewa wadliwa"),

@@ -108,3 +108,57 @@ def test_missing_catalogue_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as error:
         lookup("renons", config)
     assert str(tmp_path / "situations.yaml") in str(error.value)
+
+
+FIRST_SET = Path(__file__).parent / "data" / "lookup_first.tsv"
+
+
+def first_rows() -> list[tuple[str, str, list[str], str]]:
+    rows = []
+    for line in FIRST_SET.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            lang, expected, clauses, text = line.split("\t", 3)
+            rows.append((lang, expected, clauses.split(","), text))
+    return rows
+
+
+def cites_at_or_below(expected: str, cited: list[str]) -> bool:
+    """True when a cited id is `expected` itself or one of its sub-clauses (68D: 68D2a)."""
+    return any(law == expected or law.startswith(expected) for law in cited)
+
+
+def test_first_set_shape() -> None:
+    """The four descriptions of issue 11 and at least 30 of our own, both languages, Polish
+    with and without diacritics; every expected situation exists and cites its sub-clauses."""
+    from assistant.situations import load_situations
+
+    rows = first_rows()
+    assert len(rows) >= 34
+    assert {lang for lang, _, _, _ in rows} == {"pl", "en"}
+    polish = [text for lang, _, _, text in rows if lang == "pl"]
+    assert sum(1 for text in polish if POLISH_LETTERS.search(text)) >= 10
+    assert sum(1 for text in polish if not POLISH_LETTERS.search(text)) >= 5
+    issue = {text for _, _, _, text in rows[:4]}
+    assert "karta karna mała i duża" in issue
+    catalogue = {s.id: s for s in load_situations(CONFIG)}
+    for _, expected, clauses, _ in rows:
+        assert expected in catalogue, expected
+        for clause in clauses:
+            assert cites_at_or_below(clause, catalogue[expected].laws), (expected, clause)
+    # the descriptions are not copied from the catalogue's phrases
+    phrases = {p.lower() for s in catalogue.values() for ps in s.phrases.values() for p in ps}
+    assert not [text for _, _, _, text in rows if text.lower() in phrases]
+
+
+@pytest.mark.parametrize(("lang", "expected", "clauses", "text"), first_rows(),
+                         ids=[row[3][:40] for row in first_rows()])
+def test_lookup_puts_the_right_subclause_first(
+    lang: str, expected: str, clauses: list[str], text: str
+) -> None:
+    hits = lookup(text, CONFIG, limit=3)
+    assert hits, text
+    first = hits[0]
+    missing = [clause for clause in clauses if not cites_at_or_below(clause, first.laws)]
+    assert not missing, f"first hit {first.id} {first.laws} lacks {missing}"
+    assert expected in [hit.id for hit in hits]
+    assert first.lang == lang

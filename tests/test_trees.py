@@ -217,3 +217,41 @@ def test_strict_build_fails_on_broken_tree(tmp_path: Path) -> None:
     assert any(p.kind == "flowchart-skipped" and p.where == "revoke" for p in loose.problems)
     assert not (tmp_path / "build" / "flowcharts" / "revoke.pl.svg").exists()
     assert (tmp_path / "build" / "flowcharts" / "card-played.pl.svg").exists()
+
+
+def all_cited_ids() -> list[tuple[str, str]]:
+    """(where, id) for every id a tree (questions and outcomes) or a situation cites."""
+    from assistant.situations import load_situations
+
+    cited = []
+    for tree in TREES.values():
+        for node in tree.nodes.values():
+            cites = list(node.cites) + (list(node.outcome.cites) if node.outcome else [])
+            cited += [(f"{tree.id}/{node.id}", cite) for cite in cites]
+    for situation in load_situations(CONFIG):
+        cited += [(f"situation {situation.id}", law) for law in situation.laws]
+    return cited
+
+
+def test_every_cited_id_is_in_the_2017_outline() -> None:
+    """Strictly the official 2017 outline: not the corpus, where a 1997 unit could stand in."""
+    cited = all_cited_ids()
+    assert len(TREES) >= 20 and len(cited) >= 600  # cannot pass on an empty catalogue
+    assert len(OUTLINE) >= 700
+    # the outline really tells 2017 from 1997: 63C and 64A2(II) are 1997 ids, 68D2b is 2017
+    assert "63C" not in OUTLINE and "68D2b" in OUTLINE and "62C3" in OUTLINE
+    missing = sorted({f"{where}: {cite}" for where, cite in cited if cite not in OUTLINE})
+    assert missing == []
+    # and the outline ids are those a validator accepts, so a typo is caught
+    assert any(cite == "64B8" for _, cite in cited)
+
+
+def test_no_citation_points_at_an_empty_unit() -> None:
+    """An empty unit (61B2, 45C4, 67B2 ...) only holds sub-items: cite the exact sub-item."""
+    from tools.outline import load_outline
+
+    outline = load_outline(CONFIG.outline_file)
+    assert outline.is_empty("61B2") and outline.is_empty("67B2")
+    empty = sorted({f"{where}: {cite}" for where, cite in all_cited_ids()
+                    if outline.is_empty(cite)})
+    assert empty == []
