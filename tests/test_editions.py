@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -27,6 +26,9 @@ from tools.model import Corpus, Law, Unit
 from tools.outline import load_outline
 from tools.render import render_site_content, site_path
 from tools.scrape import scrape_corpus
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
+from html_links import links_of  # noqa: E402
 
 CONFIG = Config()
 ROOT = CONFIG.root
@@ -58,24 +60,6 @@ def test_every_id_a_ruling_cites_is_in_the_2017_outline() -> None:
     cites = ruling_cites()
     assert len(cites) > 150
     assert sorted(cites - official) == []
-
-
-class Links(HTMLParser):
-    """Every <a> of a page: its attributes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[dict[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "a":
-            self.links.append({k: v or "" for k, v in attrs})
-
-
-def links_of(text: str) -> list[dict[str, str]]:
-    parser = Links()
-    parser.feed(text)
-    return parser.links
 
 
 def check_no_1997_by_same_id(link: dict[str, str], where: str) -> None:

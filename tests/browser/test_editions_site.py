@@ -6,11 +6,11 @@ lead to the 2017 text or its source page and the 1997 counterpart, in headless C
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from html_links import links_of  # tests/data, on the path through conftest
 from playwright.sync_api import expect
 
 from tools.concordance import load_concordance
@@ -18,18 +18,6 @@ from tools.concordance import load_concordance
 pytestmark = [pytest.mark.browser]
 CONCORDANCE = load_concordance()
 OFFICIAL = "https://www.pzbs.pl/sedziowie/mpb/2017/"
-
-
-class Anchors(HTMLParser):
-    """Every <a> (HTML and SVG) of a page with its attributes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[dict[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "a":
-            self.links.append({k: v or "" for k, v in attrs})
 
 
 def pages_from_rulings(site_dir: Path) -> list[Path]:
@@ -50,10 +38,9 @@ def test_no_cite_link_reaches_1997_text_by_the_same_id(site_dir: Path) -> None:
     assert len(pages) > 100
     counterparts = cites = 0
     for path in pages:
-        parser = Anchors()
-        parser.feed(path.read_text(encoding="utf-8"))
+        links = links_of(path.read_text(encoding="utf-8"))
         base = "http://site/" + path.parent.relative_to(site_dir).as_posix() + "/"
-        for link in parser.links:
+        for link in links:
             href = urljoin(base, link.get("href") or link.get("xlink:href") or "")
             if "/laws/1997/" in href:
                 cited, old = link.get("data-counterpart-of"), link.get("data-cite-1997")
