@@ -223,12 +223,15 @@ def run_lookup(args: argparse.Namespace) -> int:
     """Print the situations that best match a description."""
     from assistant.lookup import lookup
     from tools.config import Config
+    from tools.errors import BadInput
+    from tools.search import check_query
 
-    text = " ".join(args.text).strip()
-    if not text:
-        return _fail("lookup needs a description, e.g. `bridgelaw lookup wist z niewłaściwej ręki`")
     if args.limit < 1:
         return _fail("--limit must be at least 1")
+    try:
+        text = check_query(" ".join(args.text))
+    except BadInput as error:
+        return _fail(f"lookup: {error}")
     from tools.cite2017 import IN_FORCE
 
     hits = lookup(text, Config(), limit=args.limit)
@@ -245,9 +248,10 @@ def run_lookup(args: argparse.Namespace) -> int:
     ]
     if args.json:
         print(json.dumps({"query": text, "situations": situations}, ensure_ascii=False, indent=1))
-        return 0
+        return 0 if situations else 1
     if not situations:
-        print(f"no situation matches {text!r}")
+        print(f"no situation matches {text!r}", file=sys.stderr)
+        return 1
     for hit in situations:
         laws = ", ".join(hit["laws"])
         print(f"{hit['id']}\n  {hit['title_pl']} / {hit['title_en']}\n"

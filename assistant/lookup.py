@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.situations import Situation, load_situations, situations_file
 from tools.config import Config
-from tools.urls import law_number
+from tools.urls import law_number, situation_path
 
 _PL_FIELDS = {"title_pl": 1.0, "phrases_pl": 2.0, "answer_pl": 1.0}
 _EN_FIELDS = {"title_en": 1.0, "phrases_en": 2.0, "answer_en": 1.0}
@@ -71,8 +71,7 @@ class SituationHit:
 
 def situation_url(situation_id: str, lang: str) -> str:
     """Site path of a situation page ("situations/<id>/", "en/situations/<id>/")."""
-    prefix = "" if lang == "pl" else f"{lang}/"
-    return f"{prefix}situations/{situation_id}/"
+    return situation_path(lang, situation_id)
 
 
 def law_prefixes(cite: str) -> list[str]:

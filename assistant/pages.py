@@ -19,7 +19,7 @@ from tools.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
 from tools.cite_html import cite_html
 from tools.cite_text import EDITION_UI
 from tools.model import Corpus
-from tools.urls import law_number
+from tools.urls import lang_root, law_number, situation_path
 
 UI: dict[str, dict[str, str]] = {
     "pl": {
@@ -92,8 +92,7 @@ def _attr(text: str) -> str:
 
 def _page_dir(lang: str, rel: str) -> str:
     """The site directory a situation-style page is served from (for relative links)."""
-    prefix = "" if lang == "pl" else f"{lang}/"
-    return prefix + rel
+    return lang_root(lang) + rel
 
 
 def _relative(target: str, from_dir: str) -> str:
@@ -139,7 +138,7 @@ def render_situation(
     """The Markdown page of one situation in `lang`."""
     ui = UI[lang]
     src = corpus if isinstance(corpus, Sources) else sources(corpus)
-    page_dir = _page_dir(lang, f"situations/{situation.id}/")
+    page_dir = situation_path(lang, situation.id)
     title = situation.title.get(lang)
     wizard = _relative(_page_dir(lang, "wizard/"), page_dir)
     preset = f"{wizard}#tree={situation.tree}&s={situation.id}"

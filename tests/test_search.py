@@ -193,19 +193,39 @@ def test_cli_human_output_marks_words(config: Config) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "message", "status"),
     [
-        ([""], "empty query"),
-        (["x" * 2000], "too long"),
-        (["?!?!"], "no letters"),
-        (["--limit", "0", "renons"], "--limit"),
-        (["64H"], "nearest"),
+        ([""], "empty query", 2),
+        (["x" * 2000], "at most 200", 2),
+        (["?!?!"], "no letters", 2),
+        (["--limit", "0", "renons"], "--limit", 2),
+        (["64H"], "nearest", 1),  # a citation of nothing: no result, not bad input
     ],
 )
-def test_cli_bad_input_is_one_clear_line(config: Config, args: list[str], message: str) -> None:
+def test_cli_bad_input_is_one_clear_line(config: Config, args: list[str], message: str,
+                                         status: int) -> None:
     done = run_cli(config, *args)
-    assert done.returncode == 1
+    assert done.returncode == status
     assert message in done.stderr and "Traceback" not in done.stderr
+    assert "x" * 50 not in done.stderr  # a query over the limit is not echoed back
+
+
+@pytest.mark.parametrize(("args", "status"), [
+    (["wist", "z", "niewłaściwej", "ręki"], 0),
+    (["qqqzzzxxx"], 1),
+    (["x" * 2000], 2),
+    (["--limit", "0", "wist"], 2),
+])
+def test_search_and_lookup_share_exit_codes(config: Config, args: list[str], status: int) -> None:
+    # 0 found, 1 nothing found, 2 bad input: the same for both commands.
+    import subprocess
+    import sys
+
+    found = run_cli(config, *args)
+    looked = subprocess.run([sys.executable, "-m", "tools.cli", "lookup", *args],
+                            capture_output=True, text=True, check=False)
+    assert (found.returncode, looked.returncode) == (status, status), (found.stderr,
+                                                                       looked.stderr)
 
 
 def test_cli_without_index_says_how_to_fix(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except BridgelawError as error:
         print(f"bridgelaw: error: {error}", file=sys.stderr)
-        return 1
+        return getattr(error, "exit_status", 1)
     except BrokenPipeError:
         return 0
 

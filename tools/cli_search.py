@@ -32,11 +32,11 @@ def run_search(args: argparse.Namespace) -> int:
     import sys
 
     from tools.config import Config
-    from tools.errors import BridgelawError
+    from tools.errors import BadInput
     from tools.search import search
 
     if args.limit < 1:
-        raise BridgelawError(f"--limit must be at least 1, not {args.limit}")
+        raise BadInput(f"--limit must be at least 1, not {args.limit}")
     config = Config()
     if args.build_dir:
         from dataclasses import replace

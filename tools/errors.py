@@ -14,3 +14,9 @@ class SourceError(BridgelawError):
         super().__init__(f"{where}: {message}")
         self.where = where
         self.message = message
+
+
+class BadInput(BridgelawError):
+    """What the user typed cannot be used (empty, too long, out of range): exit status 2."""
+
+    exit_status = 2

@@ -15,7 +15,7 @@ from typing import Any
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import Corpus, Law, Problem, Unit, walk
-from tools.urls import law_number, law_path, unit_url
+from tools.urls import glossary_url, law_number, law_path, situation_path, unit_url
 
 # Sidecar in the index folder: glossary term pairs for cross-language query expansion.
 GLOSSARY_FILE = "glossary_terms.json"
@@ -160,7 +160,7 @@ def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
                 edition="",
                 law="",  # a term is no law: it lifts the laws it lists instead
                 title=f"{term.headword(lang)} = {term.headword(other)}",
-                url=f"{'' if lang == 'pl' else 'en/'}glossary/#{term.id}",
+                url=glossary_url(lang, term.id),
                 title_text=forms,
                 body=term.definition(lang),
                 extra={"laws": laws},
@@ -182,7 +182,7 @@ def situation_docs(situations: list[Any]) -> Iterator[SearchDoc]:
                 edition="2017",
                 law=number,
                 title=title,
-                url=f"{'' if lang == 'pl' else 'en/'}situations/#{situation.id}",
+                url=situation_path(lang, situation.id),
                 title_text=" ".join([title, *phrases]),
                 body=_pair(situation.answer, lang),
                 extra={"laws": laws},

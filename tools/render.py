@@ -24,6 +24,7 @@ from tools.render_edition import (
     outline_reference,
     superseded_notice,
 )
+from tools.urls import lang_root
 
 if TYPE_CHECKING:
     from tools.glossary import Term
@@ -129,7 +130,7 @@ def polish_sort_key(text: str) -> tuple[tuple[int, str], ...]:
 def site_path(content_path: str) -> str:
     """The site URL path of a content page ("pl/laws/2017/64.md" -> "laws/2017/64/")."""
     lang, _, rest = content_path.partition("/")
-    prefix = "" if lang == "pl" else f"{lang}/"
+    prefix = lang_root(lang)
     stem = rest[: -len(".md")]
     if stem == "index":
         return prefix

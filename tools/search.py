@@ -18,7 +18,7 @@ from typing import Any
 from tools.analysis import english_terms, polish_terms
 from tools.citation_id import parse_citation_query
 from tools.config import Config
-from tools.errors import BridgelawError
+from tools.errors import BadInput, BridgelawError
 
 MAX_QUERY_CHARS = 200
 SNIPPET_WORDS = 28
@@ -92,14 +92,12 @@ def check_query(query: str) -> str:
     """The query stripped, or a BridgelawError saying why it cannot be searched."""
     text = query.strip()
     if not text:
-        raise BridgelawError("empty query: type a word, a phrase or a law number such as 64B3")
+        raise BadInput("empty query: type a word, a phrase or a law number such as 64B3")
     if len(text) > MAX_QUERY_CHARS:
-        raise BridgelawError(
-            f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS}): "
-            "shorten it to the words that matter"
-        )
+        raise BadInput(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS}): "
+                       "shorten it to the words that matter")
     if not _WORD.search(text):
-        raise BridgelawError(f"query {text!r} has no letters or digits to search for")
+        raise BadInput(f"query {text!r} has no letters or digits to search for")
     return text
 
 

@@ -15,10 +15,24 @@ def law_number(unit_id: str) -> int:
     return int(match.group(1))
 
 
+def lang_root(lang: str) -> str:
+    """The folder a language's pages live in: Polish at the root, English under en/."""
+    return "" if lang == "pl" else f"{lang}/"
+
+
 def law_path(edition: int, lang: str, number: int) -> str:
     """Site path of a law page, relative to the site root ("laws/2017/64/", "en/laws/2017/64/")."""
-    prefix = "" if lang == "pl" else f"{lang}/"
-    return f"{prefix}laws/{edition}/{number}/"
+    return f"{lang_root(lang)}laws/{edition}/{number}/"
+
+
+def situation_path(lang: str, situation_id: str) -> str:
+    """Site path of a situation page ("situations/<id>/", "en/situations/<id>/")."""
+    return f"{lang_root(lang)}situations/{situation_id}/"
+
+
+def glossary_url(lang: str, term_id: str) -> str:
+    """Site path of one glossary entry ("glossary/#<id>", "en/glossary/#<id>")."""
+    return f"{lang_root(lang)}glossary/#{term_id}"
 
 
 def unit_url(edition: int, lang: str, unit_id: str) -> str:
