@@ -23,6 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lookup.add_argument("text", nargs="+", help="what happened at the table, in Polish or English")
     lookup.add_argument("--limit", type=int, default=5)
     lookup.add_argument("--json", action="store_true", help="print the hits as JSON")
+    lookup.add_argument("--build-dir", help="read the index from this build folder (build/)")
     lookup.set_defaults(func=run_lookup)
 
 
@@ -228,13 +229,21 @@ def run_lookup(args: argparse.Namespace) -> int:
 
     if args.limit < 1:
         return _fail("--limit must be at least 1")
+    if not " ".join(args.text).strip():
+        return _fail("lookup needs a description, e.g. `bridgelaw lookup wist z niewłaściwej ręki`")
     try:
         text = check_query(" ".join(args.text))
     except BadInput as error:
         return _fail(f"lookup: {error}")
+    config = Config()
+    if args.build_dir:
+        from dataclasses import replace
+        from pathlib import Path
+
+        config = replace(config, build_dir=Path(args.build_dir))
     from tools.cite2017 import IN_FORCE
 
-    hits = lookup(text, Config(), limit=args.limit)
+    hits = lookup(text, config, limit=args.limit)
     situations = [
         {
             "id": hit.id,

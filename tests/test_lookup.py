@@ -14,7 +14,21 @@ from tools.errors import SourceError
 
 DEV_SET = Path(__file__).parent / "data" / "lookup_dev.tsv"
 POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
-CONFIG = Config()
+
+
+@pytest.fixture(scope="module")
+def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
+    """The lookup searches the one index: built once, in a temporary folder."""
+    import sys
+
+    from tools.index import build_index
+
+    sys.path.insert(0, str(Path(__file__).parent / "data"))
+    from search_seed_corpus import seed_corpus
+
+    config = replace(Config(), build_dir=tmp_path_factory.mktemp("build"))
+    build_index(seed_corpus(), config)
+    return config
 
 
 def dev_rows() -> list[tuple[str, str, str]]:
@@ -37,12 +51,12 @@ def test_dev_set_shape() -> None:
         assert re.fullmatch(r"\d{2}[A-Z]?\d?[a-z]?", expected), expected
 
 
-def test_dev_set_expected_law_in_top_three_for_90_percent() -> None:
+def test_dev_set_expected_law_in_top_three_for_90_percent(config: Config) -> None:
     rows = dev_rows()
     misses = [
         (expected, text)
         for _, expected, text in rows
-        if not expected_found(lookup(text, CONFIG, limit=3), expected, top=3)
+        if not expected_found(lookup(text, config, limit=3), expected, top=3)
     ]
     rate = 1 - len(misses) / len(rows)
     assert rate >= 0.9, f"top-3 hit rate {rate:.1%}; misses: {misses}"
@@ -71,40 +85,40 @@ def test_law_prefixes() -> None:
         ("dziadek podpowiada rozgrywającemu", "dziadek podpowiada rozgrywajacemu"),
     ],
 )
-def test_diacritics_do_not_matter(with_marks: str, without: str) -> None:
-    first = [hit.id for hit in lookup(with_marks, CONFIG, limit=3)]
-    second = [hit.id for hit in lookup(without, CONFIG, limit=3)]
+def test_diacritics_do_not_matter(with_marks: str, without: str, config: Config) -> None:
+    first = [hit.id for hit in lookup(with_marks, config, limit=3)]
+    second = [hit.id for hit in lookup(without, config, limit=3)]
     assert first and first[0] == second[0]
 
 
-def test_language_of_the_query_picks_the_page() -> None:
-    polish = lookup("obrońca upuścił kartę", CONFIG)
-    english = lookup("a defender dropped a card on the table", CONFIG)
+def test_language_of_the_query_picks_the_page(config: Config) -> None:
+    polish = lookup("obrońca upuścił kartę", config)
+    english = lookup("a defender dropped a card on the table", config)
     assert polish[0].id == english[0].id == "defender-dropped-card"
     assert polish[0].lang == "pl" and polish[0].url == "situations/defender-dropped-card/"
     assert english[0].lang == "en" and english[0].url == "en/situations/defender-dropped-card/"
     assert situation_url("x", "en") == "en/situations/x/"
 
 
-def test_hits_carry_titles_laws_and_descending_scores() -> None:
-    hits = lookup("partner nie dołożył do koloru", CONFIG, limit=5)
+def test_hits_carry_titles_laws_and_descending_scores(config: Config) -> None:
+    hits = lookup("partner nie dołożył do koloru", config, limit=5)
     assert 1 <= len(hits) <= 5
     assert hits[0].title_pl and hits[0].title_en and hits[0].laws
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
-def test_law_id_in_the_query() -> None:
-    hits = lookup("64B7", CONFIG, limit=3)
+def test_law_id_in_the_query(config: Config) -> None:
+    hits = lookup("64B7", config, limit=3)
     assert "both-sides-revoked" in [hit.id for hit in hits]
 
 
-def test_nothing_to_search() -> None:
-    assert lookup("", CONFIG) == []
-    assert lookup("i w na z", CONFIG) == []  # Polish stop words only
+def test_nothing_to_search(config: Config) -> None:
+    assert lookup("", config) == []
+    assert lookup("i w na z", config) == []  # Polish stop words only
 
 
-def test_missing_catalogue_is_a_clear_error(tmp_path: Path) -> None:
-    config = replace(CONFIG, assistant_dir=tmp_path)
+def test_missing_catalogue_is_a_clear_error(tmp_path: Path, config: Config) -> None:
+    config = replace(config, assistant_dir=tmp_path)
     with pytest.raises(SourceError) as error:
         lookup("renons", config)
     assert str(tmp_path / "situations.yaml") in str(error.value)
@@ -127,7 +141,7 @@ def cites_at_or_below(expected: str, cited: list[str]) -> bool:
     return any(law == expected or law.startswith(expected) for law in cited)
 
 
-def test_first_set_shape() -> None:
+def test_first_set_shape(config: Config) -> None:
     """The four descriptions of issue 11 and at least 30 of our own, both languages, Polish
     with and without diacritics; every expected situation exists and cites its sub-clauses."""
     from assistant.situations import load_situations
@@ -140,7 +154,7 @@ def test_first_set_shape() -> None:
     assert sum(1 for text in polish if not POLISH_LETTERS.search(text)) >= 5
     issue = {text for _, _, _, text in rows[:4]}
     assert "karta karna mała i duża" in issue
-    catalogue = {s.id: s for s in load_situations(CONFIG)}
+    catalogue = {s.id: s for s in load_situations(config)}
     for _, expected, clauses, _ in rows:
         assert expected in catalogue, expected
         for clause in clauses:
@@ -153,9 +167,9 @@ def test_first_set_shape() -> None:
 @pytest.mark.parametrize(("lang", "expected", "clauses", "text"), first_rows(),
                          ids=[row[3][:40] for row in first_rows()])
 def test_lookup_puts_the_right_subclause_first(
-    lang: str, expected: str, clauses: list[str], text: str
+    lang: str, expected: str, clauses: list[str], text: str, config: Config
 ) -> None:
-    hits = lookup(text, CONFIG, limit=3)
+    hits = lookup(text, config, limit=3)
     assert hits, text
     first = hits[0]
     missing = [clause for clause in clauses if not cites_at_or_below(clause, first.laws)]

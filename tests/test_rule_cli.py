@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from assistant.tree import load_trees
 from tools.config import Config
 
@@ -105,8 +107,23 @@ def test_every_ruling_case_via_the_cli() -> None:
                 assert outcome["tricks"] == case["expect"]["tricks"], case["name"]
 
 
-def test_lookup_json_shape() -> None:
-    done = run("lookup", "--json", "partner nie dołożył do koloru")
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A build folder with the one search index the lookup reads (the seed corpus)."""
+    from dataclasses import replace
+
+    from tools.index import build_index
+
+    sys.path.insert(0, str(Path(__file__).parent / "data"))
+    from search_seed_corpus import seed_corpus
+
+    build = tmp_path_factory.mktemp("build")
+    build_index(seed_corpus(), replace(Config(), build_dir=build))
+    return str(build)
+
+
+def test_lookup_json_shape(index_dir: str) -> None:
+    done = run("lookup", "--build-dir", index_dir, "--json", "partner nie dołożył do koloru")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["query"] == "partner nie dołożył do koloru"

@@ -222,8 +222,9 @@ def test_search_and_lookup_share_exit_codes(config: Config, args: list[str], sta
     import sys
 
     found = run_cli(config, *args)
-    looked = subprocess.run([sys.executable, "-m", "tools.cli", "lookup", *args],
-                            capture_output=True, text=True, check=False)
+    looked = subprocess.run([sys.executable, "-m", "tools.cli", "lookup", "--build-dir",
+                             str(config.build_dir), *args], capture_output=True, text=True,
+                            check=False)
     assert (found.returncode, looked.returncode) == (status, status), (found.stderr,
                                                                        looked.stderr)
 

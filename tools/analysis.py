@@ -14,7 +14,8 @@ from functools import lru_cache
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, Token
 
 # Letters NFKD does not decompose into base + combining mark.
-_FOLD_EXTRA = str.maketrans({"ł": "l", "Ł": "L", "ß": "ss", "æ": "ae", "ø": "o", "đ": "d"})
+FOLD_LETTERS = {"ł": "l", "Ł": "L", "ß": "ss", "æ": "ae", "ø": "o", "đ": "d"}
+_FOLD_EXTRA = str.maketrans(FOLD_LETTERS)
 
 # Words with a letter or digit run; keeps "64B3" and "fałszywy" whole.
 WORD_PATTERN = r"\w+"

@@ -54,6 +54,8 @@ def run_search(args: argparse.Namespace) -> int:
         print(result.message, file=sys.stderr)
     for rank, hit in enumerate(result.hits, 1):
         where = f"{hit.edition or ''} {hit.lang}".strip()
+        if hit.superseded:
+            where += ", superseded" if hit.lang == "en" else ", nieobowiązujące"
         print(f"{rank:2}. {hit.id}  [{where}]  {hit.title}")
         if hit.snippet:
             print(f"    {_plain(hit.snippet, bold)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -23,6 +24,9 @@ GLOSSARY_FILE = "glossary_terms.json"
 PROBLEMS_FILE = "index_problems.json"
 # Sidecar: the official 2017 unit ids per law, from the outline.
 OUTLINE_FILE = "outline_ids.json"
+SYNONYMS_FILE = "synonyms.json"  # players' words -> the law's term (tools.query)
+VOCABULARY_FILE = "vocabulary.json"  # folded words and counts, for correcting typos
+_WORDS = re.compile(r"\w+")
 
 
 @dataclass
@@ -46,7 +50,7 @@ class SearchDoc:
 
 def make_schema():  # noqa: ANN201 - a Whoosh Schema
     """The index schema: Polish and English fields side by side, one pair per role."""
-    from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+    from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
     from tools.analysis import english_analyzer, polish_analyzer
 
@@ -73,6 +77,14 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         context_en=TEXT(analyzer=en),
         whole_en=TEXT(analyzer=en),
         body_en=TEXT(analyzer=en),
+        # the situation lookup's fields (assistant.lookup): on the Polish situation documents
+        cites=KEYWORD(lowercase=True),
+        sit_title_pl=TEXT(analyzer=pl),
+        sit_phrases_pl=TEXT(analyzer=pl),
+        sit_answer_pl=TEXT(analyzer=pl),
+        sit_title_en=TEXT(analyzer=en),
+        sit_phrases_en=TEXT(analyzer=en),
+        sit_answer_en=TEXT(analyzer=en),
     )
 
 
@@ -168,7 +180,10 @@ def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
 
 
 def situation_docs(situations: list[Any]) -> Iterator[SearchDoc]:
-    """One document per situation and language: title and phrases weigh most."""
+    """One document per situation and language: title and phrases weigh most, with the general
+    words of their table talk (a query's table talk is expanded the same way)."""
+    from tools.query import expand_jargon
+
     for situation in situations:
         laws = [str(law) for law in situation.laws]
         number = str(law_number(laws[0])) if laws else ""
@@ -183,10 +198,35 @@ def situation_docs(situations: list[Any]) -> Iterator[SearchDoc]:
                 law=number,
                 title=title,
                 url=situation_path(lang, situation.id),
-                title_text=" ".join([title, *phrases]),
+                title_text=expand_jargon(" ".join([title, *phrases])),
                 body=_pair(situation.answer, lang),
-                extra={"laws": laws},
+                extra={"laws": laws, "lookup": _lookup_fields(situation) if lang == "pl" else {}},
             )
+
+
+def _lookup_fields(situation: Any) -> dict[str, str]:
+    """The situation lookup's own fields, both languages on one document (a Polish
+    description may use English bridge words): title, phrases and answer, and the ids cited
+    with their ancestors ("64B3" -> 64, 64b, 64b3)."""
+    from tools.query import expand_jargon
+
+    fields: dict[str, str] = {"cites": " ".join(sorted({
+        prefix for law in situation.laws for prefix in cite_prefixes(str(law))}))}
+    for lang in ("pl", "en"):
+        fields[f"sit_title_{lang}"] = expand_jargon(_pair(situation.title, lang))
+        fields[f"sit_phrases_{lang}"] = "\n".join(
+            expand_jargon(phrase) for phrase in situation.phrases.get(lang, []))
+        fields[f"sit_answer_{lang}"] = _pair(situation.answer, lang)
+    return fields
+
+
+def cite_prefixes(cite: str) -> list[str]:
+    """The id and its ancestors, lowercased ("64B3" -> ["64", "64b", "64b3"])."""
+    match = re.match(r"^(\d{1,2})(.*)$", cite)
+    if not match:
+        return [cite.lower()]
+    number, rest = match.groups()
+    return [(number + rest[:end]).lower() for end in range(len(rest) + 1)]
 
 
 def _extras(
@@ -238,12 +278,30 @@ def _extras(
                 f"situations not indexed: {error}",
             )
         )
+    from tools.query import glossary_synonyms
+
     sidecars = {
         GLOSSARY_FILE: glossary_pairs(glossary),
         OUTLINE_FILE: official,
         PROBLEMS_FILE: [problem.__dict__ for problem in problems],
+        SYNONYMS_FILE: [{"lang": s.lang, "form": s.form, "headword": s.headword}
+                        for s in glossary_synonyms(glossary)],
     }
     return docs, sidecars, problems
+
+
+def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:
+    """Every word of the indexed texts, folded, with how often it occurs: what a mistyped
+    query word is corrected against."""
+    from tools.analysis import fold
+
+    counts: dict[str, int] = {}
+    for doc in docs:
+        for text in (doc.title_text, doc.context_text, doc.body):
+            for word in _WORDS.findall(fold(text.lower())):
+                if word.isalpha() and len(word) >= 3:
+                    counts[word] = counts.get(word, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def corpus_docs(corpus: Corpus) -> list[SearchDoc]:
@@ -274,6 +332,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         fields[f"context_{lang}"] = doc.context_text
         fields[f"body_{lang}"] = doc.body if doc.kind != "glossary" else ""
         fields[f"whole_{lang}"] = doc.whole
+    fields.update(doc.extra.get("lookup", {}))
     return fields
 
 
@@ -334,6 +393,7 @@ def build_index(corpus: Corpus, config: Config) -> Path:
     docs = corpus_docs(corpus)
     extra_docs, sidecars, problems = _extras(config, corpus)
     docs.extend(extra_docs)
+    sidecars[VOCABULARY_FILE] = vocabulary(docs)
     for problem in problems:
         print(f"bridgelaw: index: {problem.where}: {problem.message}", file=sys.stderr)
     corpus.problems.extend(problems)

@@ -19,8 +19,8 @@ from tools.analysis import english_terms, polish_terms
 from tools.citation_id import parse_citation_query
 from tools.config import Config
 from tools.errors import BadInput, BridgelawError
+from tools.query import MAX_QUERY_CHARS, WORD, Query, Synonym, read_query, word_keys
 
-MAX_QUERY_CHARS = 200
 SNIPPET_WORDS = 28
 SNIPPET_SCAN = 600  # words of a document looked at for the snippet window
 # How much a law's second and third best units add to its rank.
@@ -39,9 +39,13 @@ KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
 POINTER_KINDS = ("glossary", "situation")
 LIFT_WEIGHT = 0.5
 # Best matches read and grouped by law before the final cut.
-CANDIDATES = 60
+CANDIDATES = 200
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
+# A 2017 law that scores at least this share of the best law stands before all 1997 text.
+IN_FORCE_SHARE = 0.25
+# Units of one law scoring at least this share of its best unit are shown in document order.
+NEAR_BEST = 0.8
 _WORD = re.compile(r"\w+")
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
@@ -58,6 +62,7 @@ class Hit:
     url: str
     score: float
     kind: str = "unit"
+    superseded: bool = False  # 1997 text: history, not the law in force
 
 
 @dataclass
@@ -71,6 +76,7 @@ class SearchResult:
     message: str = ""  # e.g. "no unit 64D; nearest: 64C, 64B"
     nearest: list[str] = field(default_factory=list)
     official_url: str = ""  # a cited 2017 id without its text here: its page on the source site
+    corrected: dict[str, str] = field(default_factory=dict)  # a typo -> the word searched
     counterparts_1997: list[str] = field(default_factory=list)  # ... and its 1997 counterparts
 
     def to_json(self) -> str:
@@ -83,6 +89,7 @@ class SearchResult:
             "nearest": self.nearest,
             "official_url": self.official_url,
             "counterparts_1997": self.counterparts_1997,
+            "corrected": self.corrected,
             "hits": [asdict(hit) for hit in self.hits],
         }
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
@@ -131,6 +138,42 @@ class _Index:
         self.official: dict[str, list[str]] = (
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
         )
+        self.synonyms = [
+            Synonym(s["lang"], s["form"], tuple(k for k in (
+                word_keys(w, s["lang"]) for w in WORD.findall(s["form"])) if k), s["headword"])
+            for s in _sidecar(path, "synonyms.json", [])]
+        self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
+        self.reader = self.searcher.reader()
+        self.subsets: dict[tuple[str, str], TermScores] = {}
+        self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in ("pl", "en")]
+
+    def subset_scorer(self, kind: str, lang: str) -> TermScores:
+        """A scorer over the documents of one kind and language, kept for warm queries."""
+        key = (kind, lang)
+        if key not in self.subsets:
+            self.subsets[key] = TermScores(self.searcher, self.scorer.kind_docs(kind, lang),
+                                           sum_variants=True)
+        return self.subsets[key]
+
+    def known(self, word: str) -> bool:
+        """Whether any form of the word is in the index (else it may be a typo)."""
+        return any((f, term) in self.reader for term in _all_terms(word) for f in self.fields)
+
+    def language(self, words: list[str]) -> str:
+        """The language the words read as: the one whose texts hold more of them (Polish on a
+        tie: the reference is Polish first)."""
+        votes = {}
+        for lang, analyse in (("pl", polish_terms), ("en", english_terms)):
+            # body fields only: a glossary entry holds both languages' words in its titles
+            votes[lang] = sum(1 for word in words if any(
+                (f"body_{lang}", term) in self.reader for term in analyse(word)))
+        return "en" if votes["en"] > votes["pl"] else "pl"
+
+
+def _sidecar(path: Path, name: str, default: Any) -> Any:
+    """A JSON file the index stage wrote beside the index, or `default` if absent."""
+    file = path / name
+    return json.loads(file.read_text(encoding="utf-8")) if file.exists() else default
 
 
 _OPEN: dict[tuple[str, float], _Index] = {}
@@ -188,10 +231,17 @@ class TermScores:
     K1 = 1.2
     B = 0.75
 
-    def __init__(self, searcher: Any) -> None:
+    def __init__(self, searcher: Any, subset: set[int] | None = None,
+                 sum_variants: bool = False) -> None:
         self.reader = searcher.reader()
+        # Summed, a word whose folded form and stems all match counts more than one matched
+        # only through a loose stem: what ranks situation descriptions best.
+        self.sum_variants = sum_variants
         self.searcher = searcher
-        self.docs = max(1, self.reader.doc_count_all())
+        # Scored within a subset (the situations of one language), term rarity and text
+        # length are measured among those documents only.
+        self.subset = subset
+        self.docs = max(1, len(subset) if subset is not None else self.reader.doc_count_all())
         self.cache: dict[tuple[str, str], dict[int, float]] = {}
         self.average: dict[str, float] = {}
         # {field: {docnum: BM25 length norm}}: a document's norm is the same for every term of
@@ -208,12 +258,14 @@ class TermScores:
         found = {}
         if (field, term) in self.reader:
             if field not in self.average:
-                self.average[field] = max(1.0, self.reader.field_length(field) / self.docs)
-            frequency = self.reader.doc_frequency(field, term)
+                self.average[field] = max(1.0, self.field_length(field) / self.docs)
+            postings = list(self.reader.postings(field, term).items_as("weight"))
+            if self.subset is not None:
+                postings = [(doc, weight) for doc, weight in postings if doc in self.subset]
+            frequency = len(postings)
             idf = math.log(1 + (self.docs - frequency + 0.5) / (frequency + 0.5))
             norms = self.norms.setdefault(field, {})
-            postings = self.reader.postings(field, term)
-            for docnum, weight in postings.items_as("weight"):
+            for docnum, weight in postings:
                 norm = norms.get(docnum)
                 if norm is None:
                     norm = norms[docnum] = self.norm(field, docnum)
@@ -221,10 +273,30 @@ class TermScores:
         self.cache[key] = found
         return found
 
+    def field_length(self, field: str) -> float:
+        """The total length of one field over the documents scored."""
+        if self.subset is None:
+            return self.reader.field_length(field)
+        return sum(self.reader.doc_field_length(doc, field, 0) or 0 for doc in self.subset)
+
     def norm(self, field: str, docnum: int) -> float:
         """BM25's length norm of one document's field: K1 scaled by its length over the mean."""
         length = self.reader.doc_field_length(docnum, field, 1)
         return self.K1 * (1 - self.B + self.B * length / self.average[field])
+
+    def count(self, query: Any) -> int:
+        """How many documents a Whoosh query matches."""
+        return sum(1 for _ in self.searcher.docs_for_query(query))
+
+    def kind_docs(self, kind: str, lang: str) -> set[int]:
+        """Document numbers of one kind in one language (the situation lookup's filter)."""
+        key = (f"kind:{kind}", lang)
+        if key not in self.allowed:
+            from whoosh.query import And, Term
+
+            query = And([Term("kind", kind), Term("lang", lang)])
+            self.allowed[key] = set(self.searcher.docs_for_query(query))  # type: ignore[index]
+        return self.allowed[key] or set()  # type: ignore[index]
 
     def filtered(self, lang: str | None, edition: int | None) -> set[int] | None:
         """Document numbers the filters allow, or None for all."""
@@ -236,7 +308,8 @@ class TermScores:
 
 
 def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
-    """{field role: {docnum: score}} for one word: the best variant per field, role-weighted."""
+    """{field role: {docnum: score}} for one word, role-weighted: per field the best of the
+    word's variants (folded, stems), or their sum where the scorer says so."""
     by_role: dict[str, dict[int, float]] = {}
     for lang, terms in (("pl", polish_terms(word)), ("en", english_terms(word))):
         for role, weight in ROLE_WEIGHTS.items():
@@ -244,19 +317,22 @@ def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
             for term in terms:
                 for docnum, score in scorer.scores(f"{role}_{lang}", term).items():
                     weighted = score * weight
-                    if weighted > best.get(docnum, 0.0):
+                    if scorer.sum_variants:
+                        best[docnum] = best.get(docnum, 0.0) + weighted
+                    elif weighted > best.get(docnum, 0.0):
                         best[docnum] = weighted
     return by_role
 
 
-def score_query(scorer: TermScores, words: list[str], extra: list[str]) -> dict[int, float]:
+def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, float]],
+                all_words_bonus: float = ALL_WORDS_BONUS) -> dict[int, float]:
     """{docnum: score}: every word's roles summed (glossary words count less), plus a bonus for
     a law or section title that holds every word of a query of several words."""
     total: dict[int, float] = {}
     per_word = [word_scores(scorer, word) for word in words]
     per_word = [roles for roles in per_word if any(roles.values())] if len(words) > 1 else per_word
     for boost, table in [(1.0, roles) for roles in per_word] + [
-        (EXPANSION_WEIGHT, word_scores(scorer, word)) for word in extra
+        (weight, word_scores(scorer, word)) for word, weight in extra
     ]:
         for scores in table.values():
             for docnum, score in scores.items():
@@ -266,7 +342,7 @@ def score_query(scorer: TermScores, words: list[str], extra: list[str]) -> dict[
             common = set.intersection(*(set(roles.get(role, {})) for roles in per_word))
             for docnum in common:
                 bonus = sum(roles[role][docnum] for roles in per_word)
-                total[docnum] += ALL_WORDS_BONUS * bonus
+                total[docnum] += all_words_bonus * bonus
     return total
 
 
@@ -330,6 +406,7 @@ def _hit(fields: dict[str, Any], score: float, marks: frozenset[str]) -> Hit:
         url=fields["url"],
         score=round(score, 4),
         kind=fields["kind"],
+        superseded=fields["edition"] == "1997",
     )
 
 
@@ -395,9 +472,16 @@ def search(
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
     result = SearchResult(query=text, took_ms=0.0)
-    result.hits = _full_text(ix, text, lang, edition, limit)
+    query = read_query(text, ix.synonyms, ix.known, ix.vocabulary)
+    result.corrected = query.corrected
+    result.hits = _full_text(ix, query, lang, edition, limit)
+    if query.corrected:
+        result.message = "searched for " + ", ".join(
+            f"{typed!r} as {fixed!r}" for typed, fixed in query.corrected.items())
     if _MARKUP.search(text):
-        result.message = "the query holds HTML markup: it is searched as plain words, never run"
+        result.message = "; ".join(filter(None, [
+            result.message,
+            "the query holds HTML markup: it is searched as plain words, never run"]))
     if not result.hits:
         result.message = "; ".join(filter(None, [result.message, f"no results for {text!r}"]))
     result.took_ms = (time.perf_counter() - started) * 1000
@@ -405,10 +489,11 @@ def search(
 
 
 def _full_text(
-    ix: _Index, text: str, lang: str | None, edition: int | None, limit: int
+    ix: _Index, query: Query, lang: str | None, edition: int | None, limit: int
 ) -> list[Hit]:
-    words = list(dict.fromkeys(_WORD.findall(text.lower())))[:32]
-    extra = expand(words, ix.pairs)
+    words = query.words
+    extra = [(word, EXPANSION_WEIGHT) for word in expand(words, ix.pairs)]
+    extra += [pair for pair in query.extra if pair[0] not in {w for w, _ in extra}]
     total = score_query(ix.scorer, words, extra)
     allowed = ix.scorer.filtered(lang, edition)
     if allowed is not None:
@@ -419,8 +504,8 @@ def _full_text(
     # stored fields cost an unpickle each: read them for the best matches only
     scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
-    marks = frozenset(t for w in [*words, *extra] for t in (*polish_terms(w), *english_terms(w)))
-    ranked = rank_by_law(scored, lang)
+    marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in _all_terms(w))
+    ranked = rank_by_law(scored, lang or ix.language(words))
     return [_hit(fields, score, marks) for fields, score in ranked[:limit]]
 
 
@@ -432,12 +517,44 @@ def stored_fields(ix: _Index, docnum: int) -> dict[str, Any]:
     return fields
 
 
+def _below(unit_id: str, other: str) -> bool:
+    """Whether `other` is a unit inside `unit_id` ("64A1" in "64A"; "64B10" is not in "64B1")."""
+    rest = other[len(unit_id):] if other.startswith(unit_id) else ""
+    return bool(rest) and (rest[0] == "." or rest[0].isdigit() != unit_id[-1].isdigit())
+
+
+def deepest(members: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str, Any], float]]:
+    """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
+    both do), and the law's own heading only when none of its units matched."""
+    units = [pair for pair in members if pair[0]["kind"] == "unit"]
+    if not units:
+        return members
+    ids = [fields["id"] for fields, _ in units]
+    leaves = [(fields, score) for fields, score in units
+              if not any(_below(fields["id"], other) for other in ids)]
+    # Clauses that match about as well as the best are read in the law's own order (64A1
+    # before 64B5 for a query every clause of 64 answers); a clearly better one leads.
+    best = max(score for _, score in leaves)
+    near = sorted((pair for pair in leaves if pair[1] >= NEAR_BEST * best),
+                  key=lambda pair: id_order(pair[0]["id"]))
+    rest = [pair for pair in leaves if pair[1] < NEAR_BEST * best]
+    others = [pair for pair in members if pair[0]["kind"] not in ("unit", "law", "title")]
+    return near + rest + others
+
+
+def id_order(unit_id: str) -> tuple:
+    """A sort key that puts ids of one law in document order (64B2 < 64B10 < 64C)."""
+    return tuple(int(part) if part.isdigit() else part
+                 for part in re.findall(r"\d+|[A-Z]+|[a-z]+|\.", unit_id))
+
+
 def rank_by_law(
     scored: list[tuple[dict[str, Any], float]], lang: str | None = None
 ) -> list[tuple[dict[str, Any], float]]:
     """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
-    the units of one law stay together, best first, and a matching glossary term or situation
-    lifts every law it points to."""
+    the units of one law stay together, best first, a matching glossary term or situation
+    lifts every law it points to, and the edition in force comes first: a 2017 law that
+    matches at all well stands before every 1997 text."""
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
     lifts: dict[str, float] = {}
     seen: set[tuple[str, str]] = set()
@@ -460,5 +577,17 @@ def rank_by_law(
         total = LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
         return total + LIFT_WEIGHT * lifts.get(law, 0.0)
 
-    ordered = sorted(groups.items(), key=lambda item: -law_score(item))
-    return [pair for _, members in ordered for pair in members[:PER_LAW]]
+    # A law found in the query's language is not listed again in the other one.
+    for law, edition, group_lang in list(groups):
+        if group_lang != preferred and (law, edition, preferred) in groups:
+            del groups[(law, edition, group_lang)]
+    scores = {key: law_score((key, members)) for key, members in groups.items()}
+    best = max(scores.values(), default=0.0)
+
+    def order(key: tuple[str, str, str]) -> tuple[bool, float]:
+        superseded = key[1] == "1997"
+        in_force = key[1] == "2017" and scores[key] >= IN_FORCE_SHARE * best
+        return (not in_force and (superseded or not key[1]), -scores[key])
+
+    ordered = sorted(groups, key=order)
+    return [pair for key in ordered for pair in deepest(groups[key])[:PER_LAW]]
