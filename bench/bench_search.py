@@ -55,14 +55,21 @@ ARGS = [
 KINDS = ("term", "inflected", "no-diacritics", "question", "colloquial", "number")
 
 
-def load_queries() -> list[tuple[str, list[str], str, str]]:
-    """(query, relevant laws, lang, kind) rows of the queries file."""
+def load_queries(path: Path = QUERIES) -> list[tuple[str, list[str], str, str, list[str]]]:
+    """(query, relevant laws, lang, kind, relevant clauses) rows of a queries file; a file of
+    clause-level queries only (query, clauses, lang, kind) gives the laws of its clauses."""
     rows = []
-    for line in QUERIES.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        query, relevant, lang, kind = line.split("\t")
-        rows.append((query, relevant.split(","), lang, kind))
+        cells = line.split("\t")
+        if len(cells) == 5:
+            query, relevant, lang, kind, clauses = cells
+        else:
+            query, clauses, lang, kind = cells
+            relevant = ",".join(dict.fromkeys(re.match(r"\d+", c).group() for c in
+                                              clauses.split(",")))
+        rows.append((query, relevant.split(","), lang, kind, clauses.split(",")))
     return rows
 
 
@@ -93,8 +100,22 @@ def synthetic(corpus: Corpus, times: int = 10) -> Corpus:
 
 
 def ranks(found: list[str], relevant: list[str]) -> int | None:
-    laws = list(dict.fromkeys(law for law in found if law))
+    """Rank of the first hit of a relevant law ("edition/id" hits, counted by their law)."""
+    laws = list(dict.fromkeys(m.group() for ref in found if (m := re.search(r"(?<=/)\d+", ref))))
     return next((i + 1 for i, law in enumerate(laws) if law in relevant), None)
+
+
+def clause_rank(found: list[str], clauses: list[str]) -> int | None:
+    """Rank of the first hit that is a relevant clause in force: a 2017 unit that is one of
+    `clauses` or lies inside one (64B3 for "64B"; any unit or heading of 61 for "61")."""
+    from tools.search import _below
+
+    refs = list(dict.fromkeys(ref for ref in found if ref))
+    for index, ref in enumerate(refs, 1):
+        edition, _, unit = ref.partition("/")
+        if edition == "2017" and any(unit == c or _below(c, unit) for c in clauses):
+            return index
+    return None
 
 
 def quality_table(results: dict[str, dict[str, list[int | None]]], kinds: list[str]) -> str:
@@ -113,13 +134,18 @@ def quality_table(results: dict[str, dict[str, list[int | None]]], kinds: list[s
     return "\n".join(lines)
 
 
-def evaluate(engine: Callable[[str], list[str]], queries: list) -> dict[str, list[int | None]]:
-    by_kind: dict[str, list[int | None]] = {}
-    for query, relevant, _, kind in queries:
-        rank = ranks(engine(query), relevant)
-        by_kind.setdefault(kind, []).append(rank)
-        by_kind.setdefault("total", []).append(rank)
-    return by_kind
+def evaluate(engine: Callable[[str], list[str]], queries: list
+             ) -> tuple[dict[str, list[int | None]], dict[str, list[int | None]]]:
+    """Ranks per kind, counted by law and by clause."""
+    by_law: dict[str, list[int | None]] = {}
+    by_clause: dict[str, list[int | None]] = {}
+    for query, relevant, _, kind, clauses in queries:
+        found = engine(query)
+        for table, rank in ((by_law, ranks(found, relevant)),
+                            (by_clause, clause_rank(found, clauses))):
+            table.setdefault(kind, []).append(rank)
+            table.setdefault("total", []).append(rank)
+    return by_law, by_clause
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -143,7 +169,8 @@ def cli_engine(config: Config) -> Callable[[str], list[str]]:
     from tools.search import search
 
     def run(query: str) -> list[str]:
-        return [hit.law for hit in search(query, config, limit=10).hits]
+        return [f"{hit.edition}/{hit.id}" for hit in search(query, config, limit=10).hits
+                if hit.kind in ("unit", "law", "title")]
 
     return run
 
@@ -272,11 +299,16 @@ def build_stock_site(root: Path, work: Path) -> Path:
     return site
 
 
-_LAW_URL = re.compile(r"/laws/\d+/(\d+)/")
+_LAW_URL = re.compile(r"/laws/(\d+)/(\d+)/(?:#([\w.]+))?")
 
 
 def laws_of(hrefs: list[str]) -> list[str]:
-    return [m.group(1) if (m := _LAW_URL.search(h or "")) else "" for h in hrefs]
+    """Law-page links as "edition/id" hits ("2017/64B3"); other links as ""."""
+    refs = []
+    for href in hrefs:
+        match = _LAW_URL.search(href or "")
+        refs.append(f"{match.group(1)}/{match.group(3) or match.group(2)}" if match else "")
+    return refs
 
 
 def our_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa: ANN001
@@ -409,8 +441,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer latency rounds, no 10x site")
     parser.add_argument("--no-browser", action="store_true", help="CLI engine only")
+    parser.add_argument("--own", type=Path, help="a set of clause-level queries of your own "
+                        "(query, clauses, lang, kind), kept outside the repository")
     args = parser.parse_args()
     queries = load_queries()
+    own = load_queries(args.own) if args.own else []
     corpus, source = load_corpus()
     big = synthetic(corpus)
     kinds = [k for k in KINDS if any(q[3] == k for q in queries)]
@@ -420,12 +455,20 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} CPUs, load average {load} at start\n")
 
     quality: dict[str, dict[str, list[int | None]]] = {}
+    clauses: dict[str, dict[str, list[int | None]]] = {}
+    own_clauses: dict[str, dict[str, list[int | None]]] = {}
+
+    def measure(name: str, engine: Callable[[str], list[str]]) -> None:
+        quality[name], clauses[name] = evaluate(engine, queries)
+        if own:
+            own_clauses[name] = evaluate(engine, own)[1]
+
     speed: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         config, took = build_whoosh(corpus, work / "build")
         big_config, big_took = build_whoosh(big, work / "build10")
-        quality["bridgelaw search"] = evaluate(cli_engine(config), queries)
+        measure("bridgelaw search", cli_engine(config))
         rounds = 3 if args.quick else 20
         speed["CLI, snapshot"] = {
             "index build s": took,
@@ -446,14 +489,10 @@ def main() -> int:
                 stock_index = (stock / "search" / "search_index.json").stat().st_size / 1024
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
-                quality["site search (Pagefind)"] = evaluate(
-                    our_site_engine(page, ours[0]), queries
-                )
+                measure("site search (Pagefind)", our_site_engine(page, ours[0]))
                 page.close()
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
-                quality["stock Material search"] = evaluate(
-                    stock_site_engine(page, theirs[0]), queries
-                )
+                measure("stock Material search", stock_site_engine(page, theirs[0]))
                 speed["stock Material search"] = {
                     "index KB loaded on every first page": stock_index
                 }
@@ -474,8 +513,14 @@ def main() -> int:
                         }
                 browser.close()
 
-    print("## Quality\n")
+    print("## Quality, counted by law\n")
     print(quality_table(quality, kinds))
+    print("\n## Quality, counted by clause (a 2017 clause in force; 1997 text never counts)\n")
+    print(quality_table(clauses, kinds))
+    if own:
+        own_kinds = list(dict.fromkeys(q[3] for q in own))
+        print(f"\n## Own clause-level queries ({args.own}, {len(own)})\n")
+        print(quality_table(own_clauses, own_kinds))
     print("\n## Speed\n")
     print("| setting | measure | value |\n|---|---|---|")
     for setting, values in speed.items():

@@ -41,7 +41,8 @@ class SearchDoc:
     title: str  # display title path
     url: str
     title_text: str = ""  # words matched with the strongest weight
-    context_text: str = ""  # law and parent titles: matched with a weak weight
+    context_text: str = ""  # the law's title: matched with a weak weight
+    parent_text: str = ""  # the titles of the units above: what the unit is part of
     body: str = ""  # the text shown in snippets
     depth: int = 0
     whole: str = ""  # a law document's whole text, units included: ranks laws as a whole
@@ -70,11 +71,13 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         heading_pl=TEXT(analyzer=pl),
         title_pl=TEXT(analyzer=pl),
         context_pl=TEXT(analyzer=pl),
+        parent_pl=TEXT(analyzer=pl),
         whole_pl=TEXT(analyzer=pl),
         body_pl=TEXT(analyzer=pl),
         heading_en=TEXT(analyzer=en),
         title_en=TEXT(analyzer=en),
         context_en=TEXT(analyzer=en),
+        parent_en=TEXT(analyzer=en),
         whole_en=TEXT(analyzer=en),
         body_en=TEXT(analyzer=en),
         # the situation lookup's fields (assistant.lookup): on the Polish situation documents
@@ -91,19 +94,23 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
 def _unit_docs(law: Law, units: list[Unit], parents: list[str]) -> Iterator[SearchDoc]:
     for unit in units:
         path = [*parents, unit.title] if unit.title else parents
-        yield SearchDoc(
-            kind="unit",
-            id=unit.id,
-            lang=law.lang,
-            edition=str(law.edition),
-            law=law.id,
-            title=" › ".join([f"{law.id}. {law.title}", *path]),
-            url=unit_url(law.edition, law.lang, unit.id),
-            title_text=unit.title,
-            context_text=" ".join([law.title, *parents]),
-            body=unit.text,
-            depth=unit.level,
-        )
+        if unit.text or not unit.children:
+            # A unit that only heads its items (64C, an empty 64C2) is no answer of its own:
+            # its title is searched as the parent title of each of its items.
+            yield SearchDoc(
+                kind="unit",
+                id=unit.id,
+                lang=law.lang,
+                edition=str(law.edition),
+                law=law.id,
+                title=" › ".join([f"{law.id}. {law.title}", *path]),
+                url=unit_url(law.edition, law.lang, unit.id),
+                title_text=unit.title,
+                context_text=law.title,
+                parent_text=" ".join(parents),
+                body=unit.text,
+                depth=unit.level,
+            )
         yield from _unit_docs(law, unit.children, path)
 
 
@@ -297,7 +304,7 @@ def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:
 
     counts: dict[str, int] = {}
     for doc in docs:
-        for text in (doc.title_text, doc.context_text, doc.body):
+        for text in (doc.title_text, doc.context_text, doc.parent_text, doc.body):
             for word in _WORDS.findall(fold(text.lower())):
                 if word.isalpha() and len(word) >= 3:
                     counts[word] = counts.get(word, 0) + 1
@@ -330,6 +337,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
     for lang in langs:
         fields[f"{role}_{lang}"] = doc.title_text
         fields[f"context_{lang}"] = doc.context_text
+        fields[f"parent_{lang}"] = doc.parent_text
         fields[f"body_{lang}"] = doc.body if doc.kind != "glossary" else ""
         fields[f"whole_{lang}"] = doc.whole
     fields.update(doc.extra.get("lookup", {}))

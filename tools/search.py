@@ -30,7 +30,8 @@ LAW_DOC_WEIGHT = 1.0
 # Weight of words a glossary term adds in the other language.
 EXPANSION_WEIGHT = 0.7
 # Query-time weight of each field role: a law's own title says most about what it is for.
-ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "context": 0.5, "body": 1.0, "whole": 1.0}
+ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "parent": 1.5, "context": 0.5, "body": 1.0,
+                "whole": 1.0}
 # Extra weight of a title that holds every word of a query of several words.
 ALL_WORDS_BONUS = 2.0
 # Our own words (situations, glossary) help find a law but rank below the law's own text.
@@ -46,6 +47,8 @@ PER_LAW = 3
 IN_FORCE_SHARE = 0.25
 # Units of one law scoring at least this share of its best unit are shown in document order.
 NEAR_BEST = 0.8
+# How much covering all the query's words multiplies a document's score (1 + this).
+COVERAGE_WEIGHT = 2.0
 _WORD = re.compile(r"\w+")
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
@@ -500,6 +503,13 @@ def _full_text(
         total = {docnum: score for docnum, score in total.items() if docnum in allowed}
     if not total:
         return []
+    # A unit holding more of the query's words answers it better than one that holds one
+    # of them often (BM25 alone favours a short unit repeating a common word).
+    found = [docs for word in words
+             if (docs := set().union(*word_scores(ix.scorer, word).values()))]
+    if len(found) > 1:
+        total = {doc: score * (1 + COVERAGE_WEIGHT * sum(doc in d for d in found) / len(found))
+                 for doc, score in total.items()}
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
     # stored fields cost an unpickle each: read them for the best matches only
     scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
@@ -577,10 +587,20 @@ def rank_by_law(
         total = LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
         return total + LIFT_WEIGHT * lifts.get(law, 0.0)
 
-    # A law found in the query's language is not listed again in the other one.
+    # A law found in the query's language is not listed again in the other one, unless the
+    # other language holds its text and the query's only its title (no English text yet).
+    def has_text(key: tuple[str, str, str]) -> bool:
+        return any(f["kind"] == "unit" for f, _ in groups[key])
+
     for law, edition, group_lang in list(groups):
-        if group_lang != preferred and (law, edition, preferred) in groups:
-            del groups[(law, edition, group_lang)]
+        mine = (law, edition, preferred)
+        if group_lang == preferred or mine not in groups:
+            continue
+        other = (law, edition, group_lang)
+        if has_text(other) and not has_text(mine):
+            del groups[mine]
+        else:
+            del groups[other]
     scores = {key: law_score((key, members)) for key, members in groups.items()}
     best = max(scores.values(), default=0.0)
 
