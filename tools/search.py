@@ -6,7 +6,6 @@ import gc
 import heapq
 import html
 import json
-import math
 import re
 import time
 from dataclasses import asdict, dataclass, field
@@ -20,33 +19,24 @@ from tools.citation_id import parse_citation_query
 from tools.config import Config
 from tools.errors import BadInput, BridgelawError
 from tools.query import MAX_QUERY_CHARS, WORD, Query, Synonym, read_query, word_keys
+from tools.search_rank import rank_by_law
+from tools.search_score import (
+    ROLE_WEIGHTS,
+    TermScores,
+    _all_terms,
+    _filters,
+    score_query,
+    word_scores,
+)
 
 SNIPPET_WORDS = 28
 SNIPPET_SCAN = 600  # words of a document looked at for the snippet window
-# How much a law's second and third best units add to its rank.
-LAW_WEIGHTS = (0.5, 0.25)
-# How much the law as a whole (its title and all its text) counts towards its rank.
-LAW_DOC_WEIGHT = 1.0
 # Weight of words a glossary term adds in the other language.
 EXPANSION_WEIGHT = 0.7
-# Query-time weight of each field role: a law's own title says most about what it is for.
-ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "parent": 1.5, "context": 0.5, "body": 1.0,
-                "whole": 1.0}
-# Extra weight of a title that holds every word of a query of several words.
-ALL_WORDS_BONUS = 2.0
 # Our own words (situations, glossary) help find a law but rank below the law's own text.
 KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
-# Documents that point to laws rather than hold law text, and how much they lift those laws.
-POINTER_KINDS = ("glossary", "situation")
-LIFT_WEIGHT = 0.5
 # Best matches read and grouped by law before the final cut.
 CANDIDATES = 200
-# Units shown per law before the next law's hits: keeps the list a list of laws.
-PER_LAW = 3
-# A 2017 law that scores at least this share of the best law stands before all 1997 text.
-IN_FORCE_SHARE = 0.25
-# Units of one law scoring at least this share of its best unit are shown in document order.
-NEAR_BEST = 0.8
 # How much covering all the query's words multiplies a document's score (1 + this).
 COVERAGE_WEIGHT = 2.0
 _WORD = re.compile(r"\w+")
@@ -226,145 +216,6 @@ def expand(words: list[str], pairs: list[tuple[list, list, dict]]) -> list[str]:
     return [word for word in dict.fromkeys(extra) if word not in words]
 
 
-class TermScores:
-    """BM25 scores of one index, per field and term, computed from Whoosh's postings once and
-    kept: a query is then a few dictionary sums. Whoosh's own matcher tree for the same
-    weighted union took 3-5 times longer on these short texts."""
-
-    K1 = 1.2
-    B = 0.75
-
-    def __init__(self, searcher: Any, subset: set[int] | None = None,
-                 sum_variants: bool = False) -> None:
-        self.reader = searcher.reader()
-        # Summed, a word whose folded form and stems all match counts more than one matched
-        # only through a loose stem: what ranks situation descriptions best.
-        self.sum_variants = sum_variants
-        self.searcher = searcher
-        # Scored within a subset (the situations of one language), term rarity and text
-        # length are measured among those documents only.
-        self.subset = subset
-        self.docs = max(1, len(subset) if subset is not None else self.reader.doc_count_all())
-        self.cache: dict[tuple[str, str], dict[int, float]] = {}
-        self.average: dict[str, float] = {}
-        # {field: {docnum: BM25 length norm}}: a document's norm is the same for every term of
-        # the field, and reading its length through Whoosh's layers cost most of a new term
-        self.norms: dict[str, dict[int, float]] = {}
-        self.allowed: dict[tuple[str | None, int | None], set[int] | None] = {}
-
-    def scores(self, field: str, term: str) -> dict[int, float]:
-        """{docnum: BM25 score} of one term in one field (empty if absent)."""
-        key = (field, term)
-        found = self.cache.get(key)
-        if found is not None:
-            return found
-        found = {}
-        if (field, term) in self.reader:
-            if field not in self.average:
-                self.average[field] = max(1.0, self.field_length(field) / self.docs)
-            postings = list(self.reader.postings(field, term).items_as("weight"))
-            if self.subset is not None:
-                postings = [(doc, weight) for doc, weight in postings if doc in self.subset]
-            frequency = len(postings)
-            idf = math.log(1 + (self.docs - frequency + 0.5) / (frequency + 0.5))
-            norms = self.norms.setdefault(field, {})
-            for docnum, weight in postings:
-                norm = norms.get(docnum)
-                if norm is None:
-                    norm = norms[docnum] = self.norm(field, docnum)
-                found[docnum] = idf * weight * (self.K1 + 1) / (weight + norm)
-        self.cache[key] = found
-        return found
-
-    def field_length(self, field: str) -> float:
-        """The total length of one field over the documents scored."""
-        if self.subset is None:
-            return self.reader.field_length(field)
-        return sum(self.reader.doc_field_length(doc, field, 0) or 0 for doc in self.subset)
-
-    def norm(self, field: str, docnum: int) -> float:
-        """BM25's length norm of one document's field: K1 scaled by its length over the mean."""
-        length = self.reader.doc_field_length(docnum, field, 1)
-        return self.K1 * (1 - self.B + self.B * length / self.average[field])
-
-    def count(self, query: Any) -> int:
-        """How many documents a Whoosh query matches."""
-        return sum(1 for _ in self.searcher.docs_for_query(query))
-
-    def kind_docs(self, kind: str, lang: str) -> set[int]:
-        """Document numbers of one kind in one language (the situation lookup's filter)."""
-        key = (f"kind:{kind}", lang)
-        if key not in self.allowed:
-            from whoosh.query import And, Term
-
-            query = And([Term("kind", kind), Term("lang", lang)])
-            self.allowed[key] = set(self.searcher.docs_for_query(query))  # type: ignore[index]
-        return self.allowed[key] or set()  # type: ignore[index]
-
-    def filtered(self, lang: str | None, edition: int | None) -> set[int] | None:
-        """Document numbers the filters allow, or None for all."""
-        key = (lang, edition)
-        if key not in self.allowed:
-            query = _filters(lang, edition)
-            self.allowed[key] = None if query is None else set(self.searcher.docs_for_query(query))
-        return self.allowed[key]
-
-
-def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
-    """{field role: {docnum: score}} for one word, role-weighted: per field the best of the
-    word's variants (folded, stems), or their sum where the scorer says so."""
-    by_role: dict[str, dict[int, float]] = {}
-    for lang, terms in (("pl", polish_terms(word)), ("en", english_terms(word))):
-        for role, weight in ROLE_WEIGHTS.items():
-            best = by_role.setdefault(role, {})
-            for term in terms:
-                for docnum, score in scorer.scores(f"{role}_{lang}", term).items():
-                    weighted = score * weight
-                    if scorer.sum_variants:
-                        best[docnum] = best.get(docnum, 0.0) + weighted
-                    elif weighted > best.get(docnum, 0.0):
-                        best[docnum] = weighted
-    return by_role
-
-
-def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, float]],
-                all_words_bonus: float = ALL_WORDS_BONUS) -> dict[int, float]:
-    """{docnum: score}: every word's roles summed (glossary words count less), plus a bonus for
-    a law or section title that holds every word of a query of several words."""
-    total: dict[int, float] = {}
-    per_word = [word_scores(scorer, word) for word in words]
-    per_word = [roles for roles in per_word if any(roles.values())] if len(words) > 1 else per_word
-    for boost, table in [(1.0, roles) for roles in per_word] + [
-        (weight, word_scores(scorer, word)) for word, weight in extra
-    ]:
-        for scores in table.values():
-            for docnum, score in scores.items():
-                total[docnum] = total.get(docnum, 0.0) + boost * score
-    if len(per_word) > 1:
-        for role in ("heading", "title"):
-            common = set.intersection(*(set(roles.get(role, {})) for roles in per_word))
-            for docnum in common:
-                bonus = sum(roles[role][docnum] for roles in per_word)
-                total[docnum] += all_words_bonus * bonus
-    return total
-
-
-def _filters(lang: str | None, edition: int | None):  # noqa: ANN202 - a Whoosh query or None
-    from whoosh.query import And, Or, Term
-
-    parts = []
-    if lang:
-        parts.append(Term("lang", lang))
-    if edition:
-        parts.append(Or([Term("edition", str(edition)), Term("edition", "")]))
-    return And(parts) if parts else None
-
-
-@lru_cache(maxsize=200_000)
-def _all_terms(word: str) -> frozenset[str]:
-    return frozenset((*polish_terms(word), *english_terms(word)))
-
-
 @lru_cache(maxsize=4096)
 def _snippet(text: str, marks: frozenset[str]) -> str:
     """A window of the text around its matched words, escaped, matches wrapped in <mark>."""
@@ -525,89 +376,3 @@ def stored_fields(ix: _Index, docnum: int) -> dict[str, Any]:
     if fields is None:
         fields = ix.stored[docnum] = dict(ix.searcher.stored_fields(docnum))
     return fields
-
-
-def _below(unit_id: str, other: str) -> bool:
-    """Whether `other` is a unit inside `unit_id` ("64A1" in "64A"; "64B10" is not in "64B1")."""
-    rest = other[len(unit_id):] if other.startswith(unit_id) else ""
-    return bool(rest) and (rest[0] == "." or rest[0].isdigit() != unit_id[-1].isdigit())
-
-
-def deepest(members: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str, Any], float]]:
-    """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
-    both do), and the law's own heading only when none of its units matched."""
-    units = [pair for pair in members if pair[0]["kind"] == "unit"]
-    if not units:
-        return members
-    ids = [fields["id"] for fields, _ in units]
-    leaves = [(fields, score) for fields, score in units
-              if not any(_below(fields["id"], other) for other in ids)]
-    # Clauses that match about as well as the best are read in the law's own order (64A1
-    # before 64B5 for a query every clause of 64 answers); a clearly better one leads.
-    best = max(score for _, score in leaves)
-    near = sorted((pair for pair in leaves if pair[1] >= NEAR_BEST * best),
-                  key=lambda pair: id_order(pair[0]["id"]))
-    rest = [pair for pair in leaves if pair[1] < NEAR_BEST * best]
-    others = [pair for pair in members if pair[0]["kind"] not in ("unit", "law", "title")]
-    return near + rest + others
-
-
-def id_order(unit_id: str) -> tuple:
-    """A sort key that puts ids of one law in document order (64B2 < 64B10 < 64C)."""
-    return tuple(int(part) if part.isdigit() else part
-                 for part in re.findall(r"\d+|[A-Z]+|[a-z]+|\.", unit_id))
-
-
-def rank_by_law(
-    scored: list[tuple[dict[str, Any], float]], lang: str | None = None
-) -> list[tuple[dict[str, Any], float]]:
-    """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
-    the units of one law stay together, best first, a matching glossary term or situation
-    lifts every law it points to, and the edition in force comes first: a 2017 law that
-    matches at all well stands before every 1997 text."""
-    groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
-    lifts: dict[str, float] = {}
-    seen: set[tuple[str, str]] = set()
-    preferred = lang or "pl"
-    for fields, score in sorted(scored, key=lambda pair: (pair[0]["lang"] != preferred, -pair[1])):
-        if fields["kind"] in POINTER_KINDS:
-            for number in filter(None, fields.get("laws", "").split(",")):
-                lifts[number] = max(lifts.get(number, 0.0), score)
-            if (fields["kind"], fields["id"]) in seen:
-                continue  # one language of a bilingual term is enough
-            seen.add((fields["kind"], fields["id"]))
-        key = (fields["law"] or fields["key"], fields["edition"], fields["lang"])
-        groups.setdefault(key, []).append((fields, score))
-
-    def law_score(item: tuple[tuple[str, str, str], list[tuple[dict[str, Any], float]]]) -> float:
-        (law, _, _), members = item
-        whole = max((score for f, score in members if f["kind"] in ("law", "title")), default=0.0)
-        units = sorted(score for f, score in members if f["kind"] not in ("law", "title"))
-        top = units[::-1][: len(LAW_WEIGHTS)]
-        total = LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
-        return total + LIFT_WEIGHT * lifts.get(law, 0.0)
-
-    # A law found in the query's language is not listed again in the other one, unless the
-    # other language holds its text and the query's only its title (no English text yet).
-    def has_text(key: tuple[str, str, str]) -> bool:
-        return any(f["kind"] == "unit" for f, _ in groups[key])
-
-    for law, edition, group_lang in list(groups):
-        mine = (law, edition, preferred)
-        if group_lang == preferred or mine not in groups:
-            continue
-        other = (law, edition, group_lang)
-        if has_text(other) and not has_text(mine):
-            del groups[mine]
-        else:
-            del groups[other]
-    scores = {key: law_score((key, members)) for key, members in groups.items()}
-    best = max(scores.values(), default=0.0)
-
-    def order(key: tuple[str, str, str]) -> tuple[bool, float]:
-        superseded = key[1] == "1997"
-        in_force = key[1] == "2017" and scores[key] >= IN_FORCE_SHARE * best
-        return (not in_force and (superseded or not key[1]), -scores[key])
-
-    ordered = sorted(groups, key=order)
-    return [pair for key in ordered for pair in deepest(groups[key])[:PER_LAW]]

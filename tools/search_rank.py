@@ -1,0 +1,107 @@
+"""Ranking search hits as a director reads them: by law, the edition in force first, the
+deepest matching clauses in the law's own order."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# How much a law's second and third best units add to its rank.
+LAW_WEIGHTS = (0.5, 0.25)
+# How much the law as a whole (its title and all its text) counts towards its rank.
+LAW_DOC_WEIGHT = 1.0
+# Documents that point to laws rather than hold law text, and how much they lift those laws.
+POINTER_KINDS = ("glossary", "situation")
+LIFT_WEIGHT = 0.5
+# Units shown per law before the next law's hits: keeps the list a list of laws.
+PER_LAW = 3
+# A 2017 law that scores at least this share of the best law stands before all 1997 text.
+IN_FORCE_SHARE = 0.25
+# Units of one law scoring at least this share of its best unit are shown in document order.
+NEAR_BEST = 0.8
+
+
+def _below(unit_id: str, other: str) -> bool:
+    """Whether `other` is a unit inside `unit_id` ("64A1" in "64A"; "64B10" is not in "64B1")."""
+    rest = other[len(unit_id):] if other.startswith(unit_id) else ""
+    return bool(rest) and (rest[0] == "." or rest[0].isdigit() != unit_id[-1].isdigit())
+
+
+def deepest(members: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str, Any], float]]:
+    """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
+    both do), and the law's own heading only when none of its units matched."""
+    units = [pair for pair in members if pair[0]["kind"] == "unit"]
+    if not units:
+        return members
+    ids = [fields["id"] for fields, _ in units]
+    leaves = [(fields, score) for fields, score in units
+              if not any(_below(fields["id"], other) for other in ids)]
+    # Clauses that match about as well as the best are read in the law's own order (64A1
+    # before 64B5 for a query every clause of 64 answers); a clearly better one leads.
+    best = max(score for _, score in leaves)
+    near = sorted((pair for pair in leaves if pair[1] >= NEAR_BEST * best),
+                  key=lambda pair: id_order(pair[0]["id"]))
+    rest = [pair for pair in leaves if pair[1] < NEAR_BEST * best]
+    others = [pair for pair in members if pair[0]["kind"] not in ("unit", "law", "title")]
+    return near + rest + others
+
+
+def id_order(unit_id: str) -> tuple:
+    """A sort key that puts ids of one law in document order (64B2 < 64B10 < 64C)."""
+    return tuple(int(part) if part.isdigit() else part
+                 for part in re.findall(r"\d+|[A-Z]+|[a-z]+|\.", unit_id))
+
+
+def rank_by_law(
+    scored: list[tuple[dict[str, Any], float]], lang: str | None = None
+) -> list[tuple[dict[str, Any], float]]:
+    """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
+    the units of one law stay together, best first, a matching glossary term or situation
+    lifts every law it points to, and the edition in force comes first: a 2017 law that
+    matches at all well stands before every 1997 text."""
+    groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
+    lifts: dict[str, float] = {}
+    seen: set[tuple[str, str]] = set()
+    preferred = lang or "pl"
+    for fields, score in sorted(scored, key=lambda pair: (pair[0]["lang"] != preferred, -pair[1])):
+        if fields["kind"] in POINTER_KINDS:
+            for number in filter(None, fields.get("laws", "").split(",")):
+                lifts[number] = max(lifts.get(number, 0.0), score)
+            if (fields["kind"], fields["id"]) in seen:
+                continue  # one language of a bilingual term is enough
+            seen.add((fields["kind"], fields["id"]))
+        key = (fields["law"] or fields["key"], fields["edition"], fields["lang"])
+        groups.setdefault(key, []).append((fields, score))
+
+    def law_score(item: tuple[tuple[str, str, str], list[tuple[dict[str, Any], float]]]) -> float:
+        (law, _, _), members = item
+        whole = max((score for f, score in members if f["kind"] in ("law", "title")), default=0.0)
+        units = sorted(score for f, score in members if f["kind"] not in ("law", "title"))
+        top = units[::-1][: len(LAW_WEIGHTS)]
+        total = LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
+        return total + LIFT_WEIGHT * lifts.get(law, 0.0)
+
+    # A law found in the query's language is not listed again in the other one, unless the
+    # other language holds its text and the query's only its title (no English text yet).
+    def has_text(key: tuple[str, str, str]) -> bool:
+        return any(f["kind"] == "unit" for f, _ in groups[key])
+
+    for law, edition, group_lang in list(groups):
+        mine = (law, edition, preferred)
+        if group_lang == preferred or mine not in groups:
+            continue
+        other = (law, edition, group_lang)
+        if has_text(other) and not has_text(mine):
+            del groups[mine]
+        else:
+            del groups[other]
+    scores = {key: law_score((key, members)) for key, members in groups.items()}
+    best = max(scores.values(), default=0.0)
+
+    def order(key: tuple[str, str, str]) -> tuple[bool, float]:
+        superseded = key[1] == "1997"
+        in_force = key[1] == "2017" and scores[key] >= IN_FORCE_SHARE * best
+        return (not in_force and (superseded or not key[1]), -scores[key])
+
+    ordered = sorted(groups, key=order)
+    return [pair for key in ordered for pair in deepest(groups[key])[:PER_LAW]]
