@@ -62,6 +62,11 @@ class Config:
         return self.build_dir / "report.json"
 
     @property
+    def search_spec_file(self) -> Path:
+        """How every engine reads a query (tools.query.spec), for the site's scripts."""
+        return self.build_dir / "search_spec.json"
+
+    @property
     def index_dir(self) -> Path:
         """The Whoosh index folder."""
         return self.build_dir / "index"

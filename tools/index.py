@@ -22,6 +22,7 @@ from tools.search_docs import (
     vocabulary,
 )
 from tools.urls import law_number
+from tools.write import write_text
 
 # Sidecar in the index folder: glossary term pairs for cross-language query expansion.
 GLOSSARY_FILE = "glossary_terms.json"
@@ -232,4 +233,18 @@ def build_index(corpus: Corpus, config: Config) -> Path:
     for problem in problems:
         print(f"bridgelaw: index: {problem.where}: {problem.message}", file=sys.stderr)
     corpus.problems.extend(problems)
-    return write_index(docs, config.index_dir, sidecars)
+    target = write_index(docs, config.index_dir, sidecars)
+    write_text(config.search_spec_file, search_spec_json(sidecars[SYNONYMS_FILE]))
+    return target
+
+
+def search_spec_json(synonyms: list[dict[str, str]]) -> str:
+    """The query spec the site's search box and wizard read (tools.query.spec), as JSON."""
+    from tools.citation_id import RULE
+    from tools.query import spec
+
+    rule = {key: RULE[key] for key in ("prefix", "query", "query_groups", "flags",
+                                       "law_item_separator")}
+    # compact: the browser loads it with the search box
+    return json.dumps(spec(synonyms, rule), ensure_ascii=False, separators=(",", ":"),
+                      sort_keys=True) + "\n"

@@ -204,15 +204,17 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     return query
 
 
-def spec(synonyms: Iterable[Synonym], citation_rule: dict[str, Any]) -> dict[str, Any]:
+def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, Any]
+         ) -> dict[str, Any]:
     """The JSON the site's scripts read: folding, stop words, synonyms, table talk, citation ids
     and the query limit, so every engine reads a query the same way."""
     return {
         "fold_extra": FOLD_LETTERS,
         "stops": {"pl": sorted(POLISH_STOPS), "en": sorted(ENGLISH_STOPS)},
         "synonyms": sorted(
-            ({"lang": s.lang, "form": fold(s.form.lower()), "headword": s.headword}
-             for s in synonyms), key=lambda s: (s["lang"], s["form"], s["headword"])),
+            ({"lang": s["lang"], "form": fold(s["form"].lower()), "headword": s["headword"]}
+             for s in (x if isinstance(x, dict) else x.__dict__ for x in synonyms)),
+            key=lambda s: (s["lang"], s["form"], s["headword"])),
         "jargon": dict(sorted(JARGON.items())),
         "citation": citation_rule,
         "max_query_chars": MAX_QUERY_CHARS,

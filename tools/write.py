@@ -16,6 +16,9 @@ def write_bytes(path: Path, data: bytes) -> bool:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        # mkstemp makes the file private; a built page or asset must be readable by whatever
+        # serves the site
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
