@@ -538,3 +538,14 @@ Previous: <a href="law62.htm">Law 62 - PLACEHOLDER PREVIOUS</a><br>
     assert [r for r, _ in reasons] == ["page-header"] * 6 + ["law-number", "nav", "nav",
                                                             "page-footer", "page-footer"]
     assert reasons[-1] == ("page-footer", "1997")
+
+
+def test_script_or_hidden_text_between_list_items_never_reaches_a_unit() -> None:
+    # SYNTHETIC: stray elements placed directly inside a list, between its items.
+    from tools.parse.html import load_page, page_blocks
+
+    page = ('<html><body><ol><li>placeholder a</li><script>evil()</script><style>x{}</style>'
+            '<span style="display:none">hidden words</span><span hidden>more</span>'
+            '<li>placeholder b</li></ol></body></html>')
+    assert [b.text for b in page_blocks(load_page(page, "u"))] == ["placeholder a",
+                                                                     "placeholder b"]

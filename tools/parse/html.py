@@ -233,7 +233,7 @@ class _Walker:
                 self.depth -= 1
             elif child.tag == "-text" and not (child.text(deep=False) or "").strip():
                 continue
-            elif child.tag != "-comment":
+            elif child.tag != "-comment" and child.tag not in DROPPED_TAGS and not _hidden(child):
                 self.depth += 1
                 self.walk_one(child)
                 self.depth -= 1
