@@ -72,6 +72,11 @@ def test_snapshot_says_no_english_text_is_present(snapshot) -> None:
     assert data["status"]["en"][0].startswith("No English text is present")
 
 
+def test_cli_without_a_model_says_so(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["check-translation", "--model", str(tmp_path / "none.json")]) == 1
+    assert "no such model file" in capsys.readouterr().err
+
+
 def test_snapshot_site_page_says_no_english_text_is_present(snapshot) -> None:
     corpus, _ = snapshot
     config = Config()

@@ -43,6 +43,10 @@ def run_check(args: argparse.Namespace) -> int:
 
     config = Config()
     if args.model is not None:
+        if not args.model.is_file():
+            from tools.errors import BridgelawError
+
+            raise BridgelawError(f"{args.model}: no such model file")
         corpus = corpus_from_json(args.model.read_text(encoding="utf-8"))
     else:
         corpus = load_corpus(config)
