@@ -388,3 +388,11 @@ def test_placeholder_section_word_is_not_a_citation() -> None:
     saved = ROOT / "tests/fixtures/html/web/laws/node9/law41.htm"
     assert "section A" in saved.read_text(encoding="cp1250", errors="replace")
     assert find_citations("Placeholder text of section A.", "en") == []
+
+
+def test_sub_items_past_h_and_fourth_level_are_read() -> None:
+    """Law 80B2 has sub-items i, j and k, Law 40B2a items i-v: they are cited like 80B2a."""
+    found = find_citations("see Law 80B2j and przepis 80B2(k); Laws 40B2aiv and 64B3", "en")
+    assert [c.ids for c in found] == [("80B2j",), ("80B2k",), ("40B2aiv", "64B3")]
+    relative = find_citations("patrz punkt B2k powyżej", "pl", where="80A1a")
+    assert [c.ids for c in relative] == [("80B2k",)]

@@ -16,10 +16,13 @@ from tools.citation_id import child_id, is_citation_id, law_of
 from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
 
 # One id as printed after "przepis"/"Law": a law number and whatever letters, digits and
-# "(b)" marks follow it with no space. Glued neighbours ("47D16C1") match as one token.
+# "(b)" marks follow it with no space (sub-items run to k: 80B2k; a fourth level in roman
+# numerals: 40B2aiv). Glued neighbours
+# ("47D16C1") match as one token.
 # "71.1": an item that hangs from a law directly (tools/data/citation_ids.json); not when a dot
 # follows, as after a law title glued to the text ("przepisu 68.50. DYSPONOWANIE").
-_TOKEN = r"\d{1,3}(?:\.\d{1,2}(?![\d.]))?(?:[A-Z]|\d|[a-h](?![a-ząćęłńóśźż])|\([a-h]\))*"
+_TOKEN = (r"\d{1,3}(?:\.\d{1,2}(?![\d.]))?"
+          r"(?:[A-Z]|\d|[a-k](?:[ivx]{1,4})?(?![a-ząćęłńóśźż])|\([a-k]\))*")
 _LIST_SEP = r"(?:\s*,\s*|\s+(?:i|lub|albo|oraz|and|or)\s+)"
 # Adjacent links kept apart only by a space ("przepisy 47D 16C1"): accepted when the next id
 # names a section, so a number that merely follows ("przepis 50 3 karty") is not taken.
@@ -29,7 +32,7 @@ _ABSOLUTE = re.compile(
     rf":?\s*(?P<list>{_TOKEN}(?:{_ABS_SEP}{_TOKEN})*)(?![\w])"
 )
 # A part of the current law: "B", "B2", "B1(a)", "(a)", or an item number "1".
-_REL = r"(?:[A-H]\d{0,2}(?:\([a-h]\)|[a-h](?![\w]))?|\([a-h]\)|\d{1,2}(?:\([a-h]\))?)"
+_REL = r"(?:[A-H]\d{0,2}(?:\([a-k]\)|[a-k](?![\w]))?|\([a-h]\)|\d{1,2}(?:\([a-k]\))?)"
 _DIRECTION = r"(?:powyżej|poniżej|wyżej|niżej|above|below)"
 _KEYWORD = r"(?i:punkt\w*|punkci\w*|pkt\.?|sub-?paragraph|paragraph)"
 _RELATIVE = re.compile(
@@ -60,7 +63,7 @@ class Citation:
 
 def normalize_token(token: str) -> str:
     """The id a printed token stands for: "43B2(b)" -> "43B2b"."""
-    return re.sub(r"\(([a-h])\)", r"\1", token)
+    return re.sub(r"\(([a-k])\)", r"\1", token)
 
 
 def is_single_id(token: str) -> bool:

@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "tools.cli_search",  # search
     "assistant.cli",  # rule, lookup
     "tools.cli_build",  # build, serve
+    "tools.cli_translation",  # check-translation
 )
 
 

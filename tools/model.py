@@ -101,12 +101,32 @@ class Problem:
 
 
 @dataclass
+class Finding:
+    """Where a unit's Polish and English texts disagree (tools/translation.py says how found)."""
+
+    edition: int
+    law: int
+    unit: str  # the unit's id ("64B3"), the law's id for its own text, "64*" for a footnote
+    kind: str  # "citation", "number", "term", "missing", "split", "length"
+    severity: str  # "high", "medium", "low"
+    pl: str  # an excerpt of the Polish text ("" when the unit has none)
+    en: str  # an excerpt of the English text
+    only_pl: list[str] = field(default_factory=list)  # cited ids, numbers, term ids
+    only_en: list[str] = field(default_factory=list)
+    other: str = ""  # split: the unit whose text holds this one's in the other language
+    ratio: float = 0.0  # length: Polish characters per English one, in this unit
+    usual: float = 0.0  # length: the same ratio, usual in this law
+    acknowledged: str = ""  # the reason an acknowledgement gives, when one covers it
+
+
+@dataclass
 class Corpus:
     """All laws of a build plus the layers derived from them."""
 
     laws: list[Law] = field(default_factory=list)
     crossrefs: list[CrossRef] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    consistency: list[Finding] = field(default_factory=list)  # translation check, keyed by id
     # Where each law's text came from, keyed "edition/lang/number": "snapshot" (a bundled
     # capture) or "web" (a page fetched by an online run): last good versions are web ones.
     origins: dict[str, str] = field(default_factory=dict)
@@ -163,6 +183,7 @@ def corpus_to_dict(corpus: Corpus) -> dict[str, Any]:
         "laws": [asdict(law) for law in sorted(corpus.laws, key=lambda law: law.key)],
         "crossrefs": [asdict(ref) for ref in corpus.crossrefs],
         "problems": [asdict(problem) for problem in corpus.problems],
+        "consistency": [asdict(finding) for finding in corpus.consistency],
         "origins": dict(sorted(corpus.origins.items())),
     }
 
@@ -179,6 +200,7 @@ def corpus_from_json(text: str) -> Corpus:
         laws=[_law_from_dict(law) for law in data.get("laws", [])],
         crossrefs=[CrossRef(**ref) for ref in data.get("crossrefs", [])],
         problems=[Problem(**problem) for problem in data.get("problems", [])],
+        consistency=[Finding(**finding) for finding in data.get("consistency", [])],
         origins=dict(data.get("origins", {})),
     )
 

@@ -178,11 +178,14 @@ def law_names(printed: str, number: str, lang: str, titles: dict[str, dict[str, 
 
 def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup document
     """The page with its article marked for Pagefind and a hidden copy of its folded words, so
-    "l" finds "ł"; only marked bodies are indexed (law pages go in through their unit records)."""
+    "l" finds "ł"; only marked bodies are indexed (law pages go in through their unit records).
+    The soup loses what the page marks data-pagefind-ignore."""
     article = soup.select_one(ROOT_SELECTOR)
     if article is None:
         return page
     marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
+    for ignored in article.select("[data-pagefind-ignore]"):
+        ignored.extract()  # what Pagefind skips (law text quoted by the translation check)
     folded = with_folded(_text(article)).partition("\n")[2]
     if not folded:
         return marked

@@ -24,6 +24,7 @@ from tools.render_edition import (
     outline_reference,
     superseded_notice,
 )
+from tools.render_translation import render_translation_page, unit_marks
 from tools.urls import lang_root
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ class Context:
     corpus: Corpus
     outline: Outline | None
     laws_by_edition: dict[int, list[int]]
+    glossary: list[Term] | None = None
 
 
 def _laws_by_edition(corpus: Corpus) -> dict[int, list[int]]:
@@ -429,6 +431,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     primary_lang = primary.lang
     second = counterpart if has_text else None
     r = PageRenderer(ctx, page, edition, lang)
+    marks = unit_marks(ctx, page, edition, number, lang) if second is not None else {}
 
     title_pl = law_title(ctx, edition, number, "pl")
     title_en = law_title(ctx, edition, number, "en")
@@ -493,8 +496,9 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         )
     # the law's own row holds its anchor; without text before the first section it is empty
     empty = " empty" if not (primary.text or (second is not None and second.text)) else ""
-    intro = [f'<div class="row lvl0{empty}" id="{number}">',
-             _unit_label(number, str(number), lang)]
+    mark = marks.get(str(number), "")
+    intro = [f'<div class="row lvl0{"" if mark else empty}" id="{number}">',
+             _unit_label(number, str(number), lang), mark]
     intro.append(
         f'<div lang="{primary_lang}" class="cell main">'
         f"{r.paragraphs(primary.text, primary_lang, primary.id)}</div>"
@@ -510,6 +514,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         cells = [
             f'<div class="row lvl{row.level}" id="{_esc(row.id)}">',
             _unit_label(number, row.id, lang, row.label),
+            marks.get(row.id, ""),
             _unit_cell(r, row.units["primary"], primary_lang, False),
         ]
         if two:
@@ -522,7 +527,8 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
 
     if primary.footnotes:
         items = "".join(
-            f'<li><span class="marker">{_esc(f.marker)}</span> {r.inline(f.text, [])}</li>'
+            f'<li><span class="marker">{_esc(f.marker)}</span> {r.inline(f.text, [])}'
+            f"{marks.get(f'{number}{f.marker}', '')}</li>"
             for f in primary.footnotes
         )
         out.append(
@@ -763,7 +769,7 @@ def render_site_content(
     """Every generated Markdown page of the site, keyed by content-relative path."""
     from tools.compare import render_compare_index, render_compare_page
 
-    ctx = Context(corpus, outline, _laws_by_edition(corpus))
+    ctx = Context(corpus, outline, _laws_by_edition(corpus), glossary)
     pages: dict[str, str] = {}
     for edition, numbers in ctx.laws_by_edition.items():
         for number in numbers:
@@ -773,6 +779,7 @@ def render_site_content(
         pages[f"{lang}/laws/index.md"] = render_laws_index(ctx, lang)
         pages[f"{lang}/glossary.md"] = render_glossary(ctx, glossary, lang)
         pages[f"{lang}/terms.md"] = render_terms_index(ctx, glossary, lang)
+        pages[f"{lang}/translation.md"] = render_translation_page(ctx, lang)
         both = [n for n in ctx.laws_by_edition.get(2017, []) if _in_both_editions(ctx, n)]
         if both:
             pages[f"{lang}/compare/index.md"] = render_compare_index(ctx, lang, both)

@@ -11,7 +11,7 @@ from tools.crawl import CrawlResult, SourcePage
 from tools.errors import BridgelawError, SourceError
 from tools.glossary import Term
 from tools.guard import PageReport
-from tools.model import Corpus, Law, Problem, corpus_to_json, unit_ids
+from tools.model import Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
 from tools.outline import Outline
 
 # Problems that mean a source could not be read or was not taken; the strict build stops.
@@ -169,8 +169,19 @@ def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeRes
     glossary = load_glossary(config.glossary_file)
     known = outline.all_ids() | {i for law in corpus.laws for i in unit_ids(law)}
     corpus.problems = problems + citation_problems + validate_glossary_laws(glossary, known)
+    corpus.consistency = translation_layer(corpus, glossary, known, config)
     return ScrapeResult(corpus=corpus, outline=outline, glossary=glossary, pages=pages,
                         crawled=crawled.pages, reports=reports)
+
+
+def translation_layer(corpus: Corpus, glossary: list[Term], known: set[str],
+                      config: Config) -> list[Finding]:
+    """The translation check's findings, acknowledged ones included with their reason."""
+    from tools.translation import check_translation
+    from tools.translation_acks import load_acks
+
+    check = check_translation(corpus, glossary, load_acks(config.translation_acks_file), known)
+    return check.layer
 
 
 def write_outputs(result: ScrapeResult, config: Config) -> None:

@@ -3,8 +3,8 @@ offline) through the render, assistant and site stages, into a temp copy of the 
 sources. Used by the browser tests (once per session) and by bench/bench_search.py.
 
 The snapshot holds no English law text, so one English page can be added: Law 64 (2017) with
-SYNTHETIC text, labelled as such in every unit, to exercise the side-by-side view and the
-English previews. No real law text is invented.
+SYNTHETIC text, labelled as such in every unit, to exercise the side-by-side view, the English
+previews and the translation check's marks. No real law text is invented.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     from tools.outline import load_outline
     from tools.render import render_site_content
     from tools.site import build_site
+    from tools.translation import check_translation
     from tools.write import write_tree
 
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
@@ -81,8 +82,11 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
         corpus.crossrefs.extend(refs)
     config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
                      build_dir=root / "build", strict=True)
-    files = render_site_content(corpus, load_outline(config.outline_file),
-                                load_glossary(config.glossary_file))
+    outline, glossary = load_outline(config.outline_file), load_glossary(config.glossary_file)
+    # the translation check as the scrape stage runs it: the synthetic English differs from
+    # the Polish everywhere, so Law 64's side-by-side view carries its marks
+    corpus.consistency = check_translation(corpus, glossary, [], outline.all_ids()).layer
+    files = render_site_content(corpus, outline, glossary)
     build_assistant(corpus, config)  # also writes the situation and wizard pages
     write_tree(config.content_dir, files)
     build_site(config)

@@ -1,4 +1,5 @@
-/* bridgelaw: keep the reader's place across the language switch; cross-reference previews.
+/* bridgelaw: keep the reader's place across the language switch; cross-reference previews;
+   the translation check's marks.
    No network: previews read JSON embedded in the page at build time. */
 (function () {
   "use strict";
@@ -168,8 +169,33 @@
     });
   });
 
+  /* ---- translation check marks (<details>, open without script): one open at a time,
+     closed by Escape (focus back on the mark) or by a click elsewhere ---- */
+
+  function closeMarks(except) {
+    document.querySelectorAll("details.tcheck[open]").forEach(function (mark) {
+      if (mark !== except) mark.open = false;
+    });
+  }
+
+  document.addEventListener("toggle", function (event) {
+    var mark = event.target;
+    if (mark.matches && mark.matches("details.tcheck") && mark.open) closeMarks(mark);
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    if (!(event.target.closest && event.target.closest("details.tcheck"))) closeMarks(null);
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.key === "Tab") lastPointer = "keyboard";
-    if (event.key === "Escape") closePop();
+    if (event.key === "Escape") {
+      closePop();
+      var open = document.querySelector("details.tcheck[open]");
+      if (open) {
+        closeMarks(null);
+        open.querySelector("summary").focus();
+      }
+    }
   });
 })();
