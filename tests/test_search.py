@@ -251,3 +251,25 @@ def asdict_hit(hit) -> dict:  # noqa: ANN001
     from dataclasses import asdict
 
     return asdict(hit)
+
+
+def test_a_typo_is_searched_beside_the_word_it_most_likely_meant(config: Config) -> None:
+    result = search("renosn", config)
+    assert result.corrected == {"renosn": "renons"}
+    assert "renons" in result.message and result.hits[0].law == "64"
+
+
+def test_players_words_find_the_laws_term(config: Config) -> None:
+    # "karta karna" is what players call a penalty card (karta przygwożdżona)
+    first = next(h for h in search("karta karna", config).hits if h.kind == "unit")
+    assert (first.law, first.edition) == ("50", 2017)
+
+
+def test_the_hit_is_the_deepest_clause_in_force_and_1997_is_marked(config: Config) -> None:
+    hits = search("falszywy renons", config, limit=20).hits
+    units = [h for h in hits if h.kind in ("unit", "law", "title")]
+    assert (units[0].edition, units[0].id) == (2017, "64A1")  # a clause, not the heading "64"
+    assert "64" not in [h.id for h in units if h.edition == 2017]  # units of 64 matched
+    first_old = next(i for i, h in enumerate(units) if h.edition == 1997)
+    assert all(h.edition == 2017 for h in units[:first_old])
+    assert all(h.superseded for h in units if h.edition == 1997)

@@ -330,8 +330,8 @@ def search(
     result.corrected = query.corrected
     result.hits = _full_text(ix, query, lang, edition, limit)
     if query.corrected:
-        result.message = "searched for " + ", ".join(
-            f"{typed!r} as {fixed!r}" for typed, fixed in query.corrected.items())
+        result.message = "also searched for " + ", ".join(
+            f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items())
     if _MARKUP.search(text):
         result.message = "; ".join(filter(None, [
             result.message,
@@ -365,8 +365,9 @@ def _full_text(
     # stored fields cost an unpickle each: read them for the best matches only
     scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
+    covered = {stored_fields(ix, doc)["key"]: sum(doc in d for d in found) for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in _all_terms(w))
-    ranked = rank_by_law(scored, lang or ix.language(words))
+    ranked = rank_by_law(scored, lang or ix.language(words), covered)
     return [_hit(fields, score, marks) for fields, score in ranked[:limit]]
 
 

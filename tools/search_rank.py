@@ -16,7 +16,7 @@ LIFT_WEIGHT = 0.5
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
 # A 2017 law that scores at least this share of the best law stands before all 1997 text.
-IN_FORCE_SHARE = 0.25
+IN_FORCE_SHARE = 0.6
 # Units of one law scoring at least this share of its best unit are shown in document order.
 NEAR_BEST = 0.8
 
@@ -53,7 +53,8 @@ def id_order(unit_id: str) -> tuple:
 
 
 def rank_by_law(
-    scored: list[tuple[dict[str, Any], float]], lang: str | None = None
+    scored: list[tuple[dict[str, Any], float]], lang: str | None = None,
+    covered: dict[str, int] | None = None,
 ) -> list[tuple[dict[str, Any], float]]:
     """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
     the units of one law stay together, best first, a matching glossary term or situation
@@ -96,12 +97,29 @@ def rank_by_law(
         else:
             del groups[other]
     scores = {key: law_score((key, members)) for key, members in groups.items()}
-    best = max(scores.values(), default=0.0)
+    # the best law text found, in either edition: a 2017 law is put first when it answers
+    # about as well (a 2017 law that only mentions the words does not push the 1997 text
+    # that answers them down)
+    best = max((score for key, score in scores.items()
+                if any(f["kind"] in ("unit", "law") for f, _ in groups[key])), default=0.0)
+
+    # how many of the query's words a law's best unit holds (`covered`, by document key)
+    words = {key: max((covered or {}).get(f["key"], 0) for f, _ in members)
+             for key, members in groups.items()}
+    most = max((words[key] for key in groups
+                if any(f["kind"] in ("unit", "law") for f, _ in groups[key])), default=0)
 
     def order(key: tuple[str, str, str]) -> tuple[bool, float]:
-        superseded = key[1] == "1997"
-        in_force = key[1] == "2017" and scores[key] >= IN_FORCE_SHARE * best
-        return (not in_force and (superseded or not key[1]), -scores[key])
+        # the law in force goes first when it answers as fully as the best law text found
+        in_force = (key[1] == "2017" and scores[key] >= IN_FORCE_SHARE * best
+                    and words[key] >= most)
+        return (not in_force, -scores[key])
 
     ordered = sorted(groups, key=order)
+    # where a law is found in both editions, its 2017 text (or title) stands before its 1997 text
+    for key in [k for k in ordered if k[1] == "2017"]:
+        older = (key[0], "1997", key[2])
+        if older in ordered and ordered.index(older) < ordered.index(key):
+            ordered.remove(key)
+            ordered.insert(ordered.index(older), key)
     return [pair for key in ordered for pair in deepest(groups[key])[:PER_LAW]]

@@ -4,6 +4,7 @@ it, and only then does the new site replace config.site_dir (the last good site 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -60,6 +61,23 @@ def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
     return missing
 
 
+def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
+    """Copy the query spec and the index's vocabulary (for typos) under out_dir/assets/search/;
+    returns what was missing."""
+    target = out_dir / "assets" / "search"
+    missing: list[str] = []
+    for source, name in ((config.search_spec_file, "spec.json"),
+                         (config.index_dir / "vocabulary.json", "vocabulary.json")):
+        if not source.exists():
+            missing.append(str(source))
+            continue
+        target.mkdir(parents=True, exist_ok=True)
+        data = json.loads(source.read_text(encoding="utf-8"))
+        (target / name).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                                              sort_keys=True), encoding="utf-8")
+    return missing
+
+
 def _swap_in(new_dir: Path, site_dir: Path) -> None:
     """Replace site_dir by new_dir with two renames; the old site is removed only afterwards."""
     old = site_dir.with_name(f".{site_dir.name}.old")
@@ -84,6 +102,12 @@ def build_site(config: Config) -> None:
         for what in missing:
             print(f"bridgelaw: site: not found, the wizard and flowcharts lack it: {what}",
                   file=sys.stderr)
+        unread = copy_search_spec(config, out)
+        for what in unread:
+            print(f"bridgelaw: site: not found, the search box cannot read queries: {what}",
+                  file=sys.stderr)
+        if unread and config.strict:
+            raise BridgelawError(f"{config.build_dir}: search spec missing: " + ", ".join(unread))
         if missing and config.strict:
             raise BridgelawError(f"{config.build_dir}: assistant output missing: "
                                  + ", ".join(missing))

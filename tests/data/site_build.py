@@ -57,9 +57,11 @@ def synthetic_english(polish: Law) -> tuple[Law, list[CrossRef]]:
 
 def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path:
     """Copy the site sources to `root` and run the stages after scrape as the main job does:
-    law pages rendered, the assistant's data, flowcharts and pages, then the site (strict)."""
+    law pages rendered, the search index, the assistant's data, flowcharts and pages, then the
+    site (strict)."""
     from assistant.build import build_assistant
     from tools.glossary import load_glossary
+    from tools.index import build_index
     from tools.outline import load_outline
     from tools.render import render_site_content
     from tools.site import build_site
@@ -87,6 +89,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     # the Polish everywhere, so Law 64's side-by-side view carries its marks
     corpus.consistency = check_translation(corpus, glossary, [], outline.all_ids()).layer
     files = render_site_content(corpus, outline, glossary)
+    build_index(corpus, config)  # the search spec and vocabulary the search box reads
     build_assistant(corpus, config)  # also writes the situation and wizard pages
     write_tree(config.content_dir, files)
     build_site(config)

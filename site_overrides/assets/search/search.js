@@ -8,12 +8,14 @@
   // assets/search/search.js -> the site root, wherever the site is served from
   var ROOT = new URL("../../", script ? script.src : location.href);
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
-  var MAX_CHARS = 200;
   var MAX_RESULTS = 8;
   // Each law page is one Pagefind record and its units are sub-results, so ranking laws needs
   // no per-unit requests: only the best few laws are loaded (one fragment each) to show them.
-  var CANDIDATES = 4;
+  var CANDIDATES = 6;
   var PER_LAW = 3; // a law's best units shown
+  var NEAR_BEST = 0.8; // units scoring this share of a law's best are shown in the law's order
+  var IN_FORCE_SHARE = 0.6; // a 2017 law this close to the best law text goes first
+  var TYPO_BOUND = [[4, 0], [9, 1], [Infinity, 2]]; // word length below -> wrong letters allowed
   // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
   // `about` holds a law's names in both languages with their folded and inflected forms (see
   // ABOUT in tools/pagefind.py): the body score saturates on a long law, and without the bonus
@@ -21,20 +23,34 @@
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
   // law whose name is the other case of the word typed. The other fields are not words.
   var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
-  // Function words and question words (Polish and English, folded), as tools/analysis.py
-  // drops them: Pagefind wants every word of a query, and "co gdy" or "what if" would then
-  // find only the pages that happen to hold them.
-  var STOPS = {};
-  ("a aby albo ale an and are as at az be bo but by byc byl byla bylo byly can co czy dla do does for from gdy gdzie go has have how i ich if ile im in into is it its ja jak jaka jaki jakie jakiej jakim jako je jego jej jesli jest jezeli juz kiedy ktora ktore ktorego ktorej ktory ktorych ktorym lub ma mam may me mi moge mozna my na nad nia nie niz o od of on or oraz po pod przed przy sa should sie so ta tak tam te tego tej ten that the their then there these this to tu tym u w was we what when where which who wiec will with z za ze zeby").split(" ").forEach(function (w) { STOPS[w] = true; });
+  // How every engine reads a query (tools/query.py writes it: build/search_spec.json, copied to
+  // assets/search/spec.json): folding, function and question words, players' words, the
+  // citation rule and the query limit. Loaded with the search engine.
+  var SPEC = null;
+  var spec = null;
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 
-  /** The current edition first: a 1997 law whose 2017 text is also among the results gives
-   * it its place (a reader at the table plays under the 2017 laws). Other laws keep Pagefind's
-   * order. */
-  function currentFirst(laws) {
-    var out = laws.slice();
-    laws.forEach(function (d) {
+  /** The edition in force first: a 2017 law that answers about as well as the best law text
+   * found stands before every other page, and 1997 text, history, last (IN_FORCE_SHARE in
+   * tools/search_rank.py orders the CLI's hits the same way). Pagefind's order stays within
+   * each group. */
+  function currentFirst(laws, words) {
+    var queries = words.map(fold);
+    function covered(d) {  // how many of the query's words the record holds in some form
+      var text = (d.content || "").split(/[\r\n\s]+/g);
+      return queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
+    }
+    var lawText = laws.filter(function (d) { return d.meta && d.meta.law; });
+    var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
+    var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
+    function first(d) {
+      var meta = d.meta || {};
+      return meta.law && meta.edition === "2017" && (d.score || 0) >= IN_FORCE_SHARE * best && covered(d) >= most;
+    }
+    var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
+    // where a law is found in both editions, its 2017 text stands before its 1997 text
+    out.slice().forEach(function (d) {
       var meta = d.meta || {};
       if (meta.edition !== "2017" || !meta.law) return;
       var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
@@ -42,6 +58,14 @@
       if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
     });
     return out;
+  }
+
+  /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
+   * _below in tools/search_rank.py. */
+  function below(id, other) {
+    if (other.indexOf(id) !== 0 || other === id) return false;
+    var next = other.charAt(id.length);
+    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1));
   }
 
   /** A sub-result's score: the scores Pagefind gave its matched words, summed. */
@@ -53,7 +77,8 @@
     pl: {
       open: "Szukaj", label: "Szukaj w przepisach", placeholder: "Szukaj: słowo, zwrot albo numer (64B3)",
       close: "Zamknij", loading: "Wczytywanie wyszukiwarki…", none: "Brak wyników dla: ",
-      tooLong: "Zapytanie jest za długie (najwyżej " + MAX_CHARS + " znaków).",
+      tooLong: "Zapytanie jest za długie (najwyżej {n} znaków).", superseded: "nieobowiązujące",
+      corrected: "Szukano także: {fixed} (wpisano: {typed})",
       noWords: "Zapytanie nie zawiera liter ani cyfr.", jump: "Przejdź do przepisu",
       notInBuild: "Tekstu {id} z wydania 2017 nie ma w tej kompilacji.",
       official: "Tekst 2017 na stronie PZBS ↗", counterpart: "Odpowiednik z wydania 1997 dla ",
@@ -64,7 +89,8 @@
     en: {
       open: "Search", label: "Search the laws", placeholder: "Search: a word, a phrase or a number (64B3)",
       close: "Close", loading: "Loading search…", none: "No results for: ",
-      tooLong: "The query is too long (at most " + MAX_CHARS + " characters).",
+      tooLong: "The query is too long (at most {n} characters).", superseded: "superseded",
+      corrected: "Also searched for: {fixed} (typed: {typed})",
       noWords: "The query has no letters or digits.", jump: "Go to law",
       notInBuild: "The 2017 text of {id} is not in this build.",
       official: "2017 text on the PZBS site ↗", counterpart: "1997 counterpart of ",
@@ -104,16 +130,80 @@
 
   var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/pagefind.py)
 
-  /** The word lowercased with diacritics removed (ł -> l too), as the index folds it. */
+  /** The word lowercased with diacritics removed (ł -> l too), as tools/analysis.py folds. */
   function fold(word) {
-    return word.toLowerCase().replace(/ł/g, "l").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    var letters = (SPEC && SPEC.fold_extra) || { "ł": "l", "Ł": "L" };
+    var out = "";
+    for (var ch of String(word)) out += letters[ch] || ch;
+    return out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
 
   /** The query's content words: function and question words left out, unless nothing else. */
   function contentWords(query) {
     var words = query.match(/[\p{L}\p{N}]+/gu) || [];
-    var kept = words.filter(function (w) { return !STOPS[fold(w)]; });
+    var kept = words.filter(function (w) { return !SPEC.stops[fold(w)]; });
     return kept.length ? kept : words;
+  }
+
+  /** Whether two words are forms of one word: the same folded word, or the same beginning
+   * once endings are set aside (isFormOf below marks snippets by the same rule). */
+  function sameWord(a, b) {
+    var x = fold(a), y = fold(b), shorter = Math.min(x.length, y.length);
+    if (shorter < 4) return x === y;
+    var n = Math.max(4, shorter - 2);
+    return x.slice(0, n) === y.slice(0, n);
+  }
+
+  /** Players' words as the law says them: a glossary variant whose every word the query holds
+   * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/query.py
+   * adds the headword; Pagefind wants every word, so here the variant's words give way. */
+  function lawWords(words) {
+    var out = words.slice(), used = [];
+    SPEC.synonyms.forEach(function (syn) {
+      if (syn.lang !== LANG) return;
+      var parts = syn.form.split(/\s+/).filter(function (w) { return w && !SPEC.stops[w]; });
+      if (!parts.length || used.indexOf(syn.headword) >= 0) return;
+      var at = parts.map(function (p) { return out.findIndex(function (w) { return sameWord(w, p); }); });
+      if (at.some(function (i) { return i < 0; })) return;
+      used.push(syn.headword);
+      out = out.filter(function (w, i) { return at.indexOf(i) < 0; })
+        .concat(syn.headword.split(/\s+/).filter(function (w) { return !SPEC.stops[fold(w)]; }));
+    });
+    return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
+  }
+
+  /** The edit distance of two words (adjacent letters swapped count once), or bound + 1. */
+  function distance(a, b, bound) {
+    if (Math.abs(a.length - b.length) > bound) return bound + 1;
+    var before = [], prev = [], cur;
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
+      }
+      if (Math.min.apply(null, cur) > bound) return bound + 1;
+      before = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  /** The word of the index's vocabulary a mistyped word most likely meant (tools/query.py
+   * correct: same first letter, one wrong letter below 9 letters, two from 9), or "". */
+  function correct(word, vocabulary) {
+    var w = fold(word), bound = 0;
+    TYPO_BOUND.some(function (b) { bound = b[1]; return w.length < b[0]; });
+    if (!bound || vocabulary[w] || !/^\p{L}+$/u.test(w)) return "";
+    var best = null;
+    Object.keys(vocabulary).forEach(function (c) {
+      if (c.length < 4 || c[0] !== w[0] || Math.abs(c.length - w.length) > bound) return;
+      var d = distance(w, c, bound);
+      if (d > bound) return;
+      var key = [d, -vocabulary[c], c];
+      if (!best || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
+    });
+    return best ? best[2] : "";
   }
 
   /** Results for all the words; when too few pages hold them all, every page holding any of
@@ -243,11 +333,31 @@
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-          title: (meta.title || "") + (own ? " › " + own : ""), bare: !own && !text.length
+          title: (meta.title || "") + (own ? " › " + own : ""), bare: !own && !text.length,
+          score: s.score, i: s.i
         };
       });
     var units = items.filter(function (item) { return !item.bare; });
-    return (units.length ? units : items.slice(0, 1)).slice(0, PER_LAW).map(function (item) {
+    // the deepest units that match: 64A1, not 64A when both do
+    var leaves = units.filter(function (item) {
+      return !units.some(function (other) { return below(item.id, other.id); });
+    });
+    // a unit holding more of the query's words answers it better; among those, units about as
+    // good as the best are read in the law's own order (tools/search_rank.py deepest)
+    var queries = words.map(fold);
+    leaves.forEach(function (item) {
+      var text = item.text.concat(item.title.split(/\s+/));
+      item.covered = queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
+    });
+    var most = leaves.reduce(function (m, item) { return Math.max(m, item.covered); }, 0);
+    var full = leaves.filter(function (item) { return item.covered === most; });
+    var best = full.reduce(function (m, item) { return Math.max(m, item.score); }, 0);
+    var near = full.filter(function (item) { return item.score >= NEAR_BEST * best; })
+      .sort(function (a, b) { return a.i - b.i; });
+    var rest = leaves.filter(function (item) { return near.indexOf(item) < 0; })
+      .sort(function (a, b) { return b.covered - a.covered || b.score - a.score || a.i - b.i; });
+    var shown = near.concat(rest);
+    return (shown.length ? shown : items.slice(0, 1)).slice(0, PER_LAW).map(function (item) {
       item.excerpt = ownExcerpt(item.text, words);
       return item;
     });
@@ -300,6 +410,33 @@
     return pagefind;
   }
 
+  function loadSpec() {
+    if (!spec) {
+      spec = fetch(new URL("assets/search/spec.json", ROOT).href).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (data) {
+        var stops = {};
+        data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
+        data.stops = stops;
+        SPEC = data;
+        return data;
+      });
+    }
+    return spec;
+  }
+
+  var vocabulary = null;
+  function loadVocabulary() {
+    if (!vocabulary) {
+      vocabulary = fetch(new URL("assets/search/vocabulary.json", ROOT).href).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      });
+    }
+    return vocabulary;
+  }
+
   function loadCitations() {
     if (!citations) {
       citations = fetch(new URL("pagefind/citations.json", ROOT).href).then(function (r) {
@@ -315,7 +452,7 @@
     ui.panel.hidden = false;
     document.documentElement.classList.add("bl-search-open");
     ui.input.focus();
-    loadPagefind().catch(function () { ui.status.textContent = TEXT.failed; });
+    Promise.all([loadPagefind(), loadSpec()]).catch(function () { ui.status.textContent = TEXT.failed; });
     if (ui.input.value) run(ui.input.value);
   }
 
@@ -337,6 +474,8 @@
       if (item.id) a.appendChild(el("span", { "class": "bl-search__id" }, item.id));
       // the same id can be a different rule in the two editions: say which one this is
       if (item.edition) a.appendChild(el("span", { "class": "bl-search__edition" }, item.edition));
+      // 1997 text is history: say so beside its edition
+      if (item.edition === "1997") a.appendChild(el("span", { "class": "bl-search__superseded" }, TEXT.superseded));
       if (item.kind) a.appendChild(el("span", { "class": "bl-search__kind" }, item.kind));
       a.appendChild(el("span", { "class": "bl-search__title" }, item.title));
       if (item.excerpt) {
@@ -405,27 +544,49 @@
     var mine = ++generation;
     var query = raw.trim();
     if (!query) return show([], "");
-    if (query.length > MAX_CHARS) return show([], TEXT.tooLong);
-    if (!/[\p{L}\p{N}]/u.test(query)) return show([], TEXT.noWords);
-    var cited = parseCitation(query);
-    if (cited) return jump(cited, mine).catch(function () { show([], TEXT.failed); });
     if (!ui.list.childElementCount) ui.status.textContent = TEXT.loading;
-    var words = contentWords(query);
-    return loadPagefind()
-      .then(function (pf) { return searchWords(pf, words); })
-      .then(function (results) {
+    return loadSpec().then(function () {
+      if (mine !== generation) return null;
+      if (query.length > SPEC.max_query_chars) return show([], TEXT.tooLong.replace("{n}", SPEC.max_query_chars));
+      if (!/[\p{L}\p{N}]/u.test(query)) return show([], TEXT.noWords);
+      var cited = parseCitation(query);
+      if (cited) return jump(cited, mine);
+      var words = contentWords(query);
+      return loadPagefind()
+        .then(function (pf) { return find(pf, words, mine); })
+        .then(function (got) {
+          if (mine !== generation || !got) return;
+          var items = currentFirst(got.found, got.words).reduce(function (out, d) {
+            var meta = d.meta || {};
+            return out.concat(meta.law ? unitItems(d, got.words) : [pageItem(d, got.words)]);
+          }, []).slice(0, MAX_RESULTS);
+          var note = got.typed.length ? TEXT.corrected.replace("{fixed}", got.fixed.join(", "))
+            .replace("{typed}", got.typed.join(", ")) : "";
+          show(items, items.length ? note : TEXT.none + "“" + query + "”");
+        });
+    }).catch(function () { if (mine === generation) show([], TEXT.failed); });
+  }
+
+  /** The best pages for the words in the law's own words; a word the index does not know is
+   * searched together with its nearest word of the index, as a possible typo (tools/query.py
+   * read_query: beside it, never instead), and the reader is told. */
+  function find(pf, words, mine) {
+    return loadVocabulary().catch(function () { return {}; }).then(function (known) {
+      var typed = [], fixed = [];
+      words.forEach(function (w) {
+        var c = correct(w, known);
+        if (c) { typed.push(w); fixed.push(c); }
+      });
+      var read = words.concat(fixed);
+      return searchWords(pf, lawWords(read)).then(function (results) {
         if (mine !== generation || !results) return null;
-        return Promise.all(results.slice(0, CANDIDATES).map(function (r) { return r.data(); }));
-      })
-      .then(function (found) {
-        if (mine !== generation || !found) return;
-        var items = currentFirst(found).reduce(function (out, d) {
-          var meta = d.meta || {};
-          return out.concat(meta.law ? unitItems(d, words) : [pageItem(d, words)]);
-        }, []).slice(0, MAX_RESULTS);
-        show(items, items.length ? "" : TEXT.none + "“" + query + "”");
-      })
-      .catch(function () { if (mine === generation) show([], TEXT.failed); });
+        return Promise.all(results.slice(0, CANDIDATES).map(function (r) {
+          return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); });
+        }));
+      }).then(function (found) {
+        return found && { found: found, words: read, typed: typed, fixed: fixed };
+      });
+    });
   }
 
   function triggers() {

@@ -1,0 +1,75 @@
+"""The CLI and the site search answer one shared table of queries alike (tests/data/
+search_agreement.tsv): the clause in force among the first three law results of each, and the
+same law first. Both read queries by the one analysis (tools/query.py and its spec)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tools.config import Config
+from tools.search import search
+from tools.search_rank import _below
+
+TABLE = Path(__file__).resolve().parents[1] / "data" / "search_agreement.tsv"
+ROWS = [line.split("\t") for line in TABLE.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")]
+
+
+def hits_ok(refs: list[str], clause: str) -> bool:
+    """Whether one of the first three law results is the 2017 clause or inside it."""
+    for ref in refs[:3]:
+        edition, _, unit = ref.partition("/")
+        if edition == "2017" and (unit == clause or _below(clause, unit)):
+            return True
+    return False
+
+
+@pytest.fixture(scope="module")
+def cli_config(site_dir: Path) -> Config:
+    """The index the test site's build wrote beside it."""
+    return replace(Config(), build_dir=site_dir.parent / "build")
+
+
+@pytest.fixture()
+def search_page(browser, base_url: str):  # noqa: ANN001, ANN201
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base_url.rstrip('/')}/laws/2017/64/")
+    page.keyboard.press("/")
+    page.wait_for_selector(".bl-search__input", state="visible")
+    yield page
+    page.close()
+
+
+def site_refs(page, query: str) -> list[str]:  # noqa: ANN001
+    page.fill(".bl-search__input", query)
+    page.wait_for_function(
+        "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
+        arg=query, timeout=15_000)
+    refs = []
+    for link in page.query_selector_all(".bl-search__result a"):
+        match = re.search(r"/laws/(\d{4})/(\d+)/(?:#([\w.]+))?", link.get_attribute("href") or "")
+        if match:
+            refs.append(f"{match.group(1)}/{match.group(3) or match.group(2)}")
+    return refs
+
+
+@pytest.mark.parametrize(("query", "clause"), ROWS, ids=[row[0] for row in ROWS])
+def test_cli_and_site_agree(search_page, cli_config: Config, query: str, clause: str) -> None:  # noqa: ANN001
+    cli = [f"{h.edition}/{h.id}" for h in search(query, cli_config, lang="pl").hits
+           if h.kind in ("unit", "law", "title")]
+    site = site_refs(search_page, query)
+    assert hits_ok(cli, clause), ("cli", cli)
+    assert hits_ok(site, clause), ("site", site)
+    law = re.compile(r"/(\d+)")
+    assert law.search(cli[0]).group(1) == law.search(site[0]).group(1), (cli, site)
+
+
+def test_the_site_says_which_word_it_searched_for_a_typo(search_page) -> None:  # noqa: ANN001
+    refs = site_refs(search_page, "renosn")
+    assert refs and refs[0].startswith("2017/64")
+    status = search_page.inner_text(".bl-search__status")
+    assert "renons" in status and "renosn" in status
