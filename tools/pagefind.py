@@ -183,6 +183,8 @@ def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup documen
     if article is None:
         return page
     marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
+    for ignored in article.select("[data-pagefind-ignore]"):  # what Pagefind skips, the copy too
+        ignored.decompose()
     folded = with_folded(_text(article)).partition("\n")[2]
     if not folded:
         return marked
