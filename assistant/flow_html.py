@@ -129,8 +129,7 @@ class _Flow:
         return box + below + (self.draw(follow) if follow else "")
 
     def continuation(self, answers: list[dict[str, Any]]) -> str:
-        """The answer whose question goes on longest: it continues straight down, the others
-        branch off to the side (so the chart grows down, not ever further right)."""
+        """The answer whose questions go on longest (drawn straight down, the others aside)."""
         targets = [a["next"] for a in answers
                    if not self.nodes[a["next"]].get("outcome") and a["next"] not in self.numbers]
         if not targets or len(set(targets)) != len(targets):
@@ -146,7 +145,6 @@ class _Flow:
 
 
 def render_flow(tree: dict[str, Any], lang: str, cites: dict[str, Any], root: str) -> str:
-    """The tree as an HTML flowchart in `lang`; `cites` maps a cited id to what assistant.json
-    says of it in `lang`, `root` is the page's path to the site root ("../../")."""
+    """The tree as an HTML flowchart (cites: assistant.json's cites in `lang`; root: "../../")."""
     flow = _Flow(tree, lang, cites, root)
     return f'<div class="flow" lang="{lang}">{flow.draw(tree["start"])}</div>'

@@ -51,6 +51,7 @@ def closure(package: str) -> tuple[int, float]:
     found: dict[str, str] = {}
 
     def walk(name: str, node: dict) -> None:
+        """Record a package and everything below it once."""
         key = f"{name}@{node.get('version')}"
         if key in found:
             return
@@ -84,8 +85,7 @@ def make_workbox(site: Path, tmp: Path) -> dict[str, object]:
 
 
 def first_visit(site: Path, ready: str, complete: str) -> dict[str, float]:
-    """Seconds from a first visit to a law page until `ready` and `complete` hold (JS
-    expressions), and the bytes the server sent meanwhile."""
+    """Seconds from a first visit until the JS tests `ready` and `complete` hold; bytes sent."""
     from playwright.sync_api import sync_playwright
 
     server, base, pipe = slow_server(site, SLOW_4G)
@@ -160,9 +160,9 @@ def main() -> int:
              f"{(gz(box_site / 'sw.js') + sum(gz(p) for p in runtime)) / 1024:.1f}"),
             ("files precached", str(len(collect(own_site))), str(box["count"])),
             ("reader's language first", "yes (shell, own core, own pages, then the other)",
-             "no (one install of everything)"),
+             "no (one install of everything, one file at a time)"),
             ("a file of another build", "refused (content hash checked)",
-             "kept (revision from the manifest, bytes unchecked)"),
+             "kept (generateSW writes revisions, no integrity)"),
         ]
         for key in ("search + wizard offline (s)", "every page offline (s)",
                     "sent until then (KB)", "files kept"):

@@ -61,8 +61,7 @@ def _paints(context: object, url: str) -> tuple[float, float]:
 
 def offline_timings(site: Path, network: Network = SLOW_4G, law: str = "laws/2017/64/",
                     other: str = "laws/2017/45/") -> dict[str, float]:
-    """First visit to a law page on `network` (CPU 4x): paints, seconds until search and the
-    wizard work offline and until every page does, bytes sent; then paints of a second visit."""
+    """First visit (paints, seconds to offline-ready, bytes), then a second visit's paints."""
     from playwright.sync_api import sync_playwright
 
     server, base, pipe = slow_server(site, network)

@@ -6,6 +6,7 @@ page's (Chromium's own network emulation applies to the page only, not to its wo
 
 from __future__ import annotations
 
+import http.server
 import threading
 import time
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ class Pipe:
         time.sleep(max(0.0, done - time.monotonic()))
 
 
-def slow_server(site: Path, network: Network):  # noqa: ANN201
+def slow_server(site: Path, network: Network) -> tuple[http.server.ThreadingHTTPServer, str, Pipe]:
     """A started server for `site` over `network`; returns (server, base URL, pipe)."""
     pipe = Pipe(network.down_kbps)
 
@@ -65,10 +66,13 @@ def slow_server(site: Path, network: Network):  # noqa: ANN201
             pipe.take(300)  # the status line and headers
             if head:
                 return
-            for start in range(0, len(data), CHUNK):
-                chunk = data[start:start + CHUNK]
-                pipe.take(len(chunk))
-                self.wfile.write(chunk)
+            try:
+                for start in range(0, len(data), CHUNK):
+                    chunk = data[start:start + CHUNK]
+                    pipe.take(len(chunk))
+                    self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):  # the browser closed
+                self.close_connection = True
 
     server = make_server(site, 0, quiet=True)
     server.RequestHandlerClass = type("BoundSlowHandler", (SlowHandler,),

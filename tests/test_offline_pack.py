@@ -29,6 +29,7 @@ FILES = {
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
+    """A tiny built site with every kind of file."""
     root = tmp_path / "site"
     for name, text in FILES.items():
         path = root / name

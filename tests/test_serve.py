@@ -44,6 +44,7 @@ def site(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def server(site: Path) -> Iterator[tuple[str, int]]:
+    """The tiny site served on a free port: (host, port)."""
     httpd = make_server(site, 0, quiet=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield "127.0.0.1", httpd.server_address[1]
@@ -53,6 +54,7 @@ def server(site: Path) -> Iterator[tuple[str, int]]:
 
 def get(server: tuple[str, int], path: str, method: str = "GET",
         **headers: str) -> tuple[int, dict[str, str], bytes]:
+    """One request: (status, headers in lower case, body)."""
     connection = http.client.HTTPConnection(*server, timeout=5)
     connection.request(method, path, headers={k.replace("_", "-"): v for k, v in headers.items()})
     response = connection.getresponse()

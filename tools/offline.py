@@ -9,8 +9,8 @@ when a kept file changes, and a rebuild of the same sources writes the same byte
 - "core-<lang>": that language's home, wizard, situation list, table of laws and search index;
 - "pages-<lang>": every other page of that language.
 
-The worker installs the shell and the reader's core first (offline search and wizard within
-seconds), then the reader's pages, then the other language's core and pages.
+The worker installs the shell, takes over, then fetches the reader's core (offline search and
+wizard within seconds), the reader's pages, then the other language's core and pages.
 """
 
 from __future__ import annotations

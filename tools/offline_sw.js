@@ -2,11 +2,12 @@
  *
  * self.BL_PACK (written above by tools/offline.py) lists every kept file as [path from the site
  * root, content hash, tier]. One cache per build, named by the pack's version. A first visit
- * installs the shell and the reader's core (search, wizard, home), takes over, then fills in the
- * reader's pages and the other language's. A new build installs into a new cache: files whose hash
- * did not change are copied from the old cache, the others fetched; every fetched file is checked
- * against its hash, so a file of another build is never kept. Only when the new cache holds all
- * the old one held does the new worker take over and the old cache go, whole: never a mix. */
+ * installs the shell (few files, so it takes over soon), then fills in the reader's core (search
+ * index, wizard, home), the reader's pages and the other language's. A new build installs into a
+ * new cache: files whose hash did not change are copied from the old cache, the others fetched;
+ * every fetched file is checked against its hash, so a file of another build is never kept. Only
+ * when the new cache holds all the old one held does the new worker take over and the old cache
+ * go, whole: never a mix. */
 (function () {
   "use strict";
 
@@ -15,7 +16,7 @@
   var PREFIX = "bridgelaw:" + new URL(SCOPE).pathname + ":";
   var CACHE = PREFIX + PACK.version;
   var INDEX = "__bridgelaw_pack__.json"; // in each cache: the hashes of its build
-  var PARALLEL = 6;
+  var PARALLEL = 10; // more than the browser's 6 connections: the next request waits at the socket, not here
   var HASH = {};
   PACK.files.forEach(function (file) { HASH[file[0]] = file[1]; });
 
@@ -118,23 +119,11 @@
     }, Promise.resolve()).then(function () { return found; });
   }
 
-  function readerLang() {
-    return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (list) {
-      for (var i = 0; i < list.length; i += 1) {
-        var path = rel(list[i].url);
-        if (path !== null) return langOf(path);
-      }
-      return PACK["default"];
-    });
-  }
-
   self.addEventListener("install", function (event) {
-    event.waitUntil(Promise.all([readerLang(), caches.open(CACHE), otherCaches().then(reusable)])
+    event.waitUntil(Promise.all([caches.open(CACHE), otherCaches().then(reusable)])
       .then(function (got) {
-        var lang = got[0], cache = got[1], old = got[2];
-        var core = { shell: true };
-        core["core-" + lang] = true;
-        var wanted = PACK.files.filter(function (file) { return core[file[2]] || old[file[0]]; });
+        var cache = got[0], old = got[1];
+        var wanted = PACK.files.filter(function (file) { return file[2] === "shell" || old[file[0]]; });
         return pool(wanted, function (file) {
           var before = old[file[0]];
           if (before && before.hash === file[1]) {

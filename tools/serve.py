@@ -96,6 +96,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     quiet: bool = False
     server_version = "bridgelaw"
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and a small body go out at once, not 40 ms apart
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         """Log like http.server unless quiet."""
@@ -111,8 +112,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         self._answer(head=True)
 
     def _resolve(self, url_path: str) -> tuple[Path | None, str]:
-        """The file for a URL path and its site-relative name; (None, "") when there is none,
-        (None, location) when a directory needs its trailing slash."""
+        """(file, site-relative name) of a URL path; (None, location) to add a slash; (None, "")."""
         parts = [p for p in unquote(url_path).split("/") if p not in ("", ".")]
         if any(p == ".." or "\\" in p or "\0" in p for p in parts):
             return None, ""
@@ -169,7 +169,10 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
         if not head and data:
-            self.wfile.write(data)
+            try:
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):  # the reader went away
+                self.close_connection = True
 
 
 def _tags(header: str) -> set[str]:

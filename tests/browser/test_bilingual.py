@@ -34,6 +34,7 @@ def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Corpus
 
 @pytest.fixture
 def wide_tab(browser: object) -> Iterator[object]:
+    """A 1280x800 page."""
     context = browser.new_context(viewport=WIDE)
     yield context.new_page()
     context.close()
@@ -41,6 +42,7 @@ def wide_tab(browser: object) -> Iterator[object]:
 
 @pytest.fixture
 def phone_tab(browser: object) -> Iterator[object]:
+    """A 390x844 touch page."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     yield context.new_page()
     context.close()

@@ -83,6 +83,7 @@ def visit_until_saved(page: object, url: str) -> str:
 
 
 def other_hosts(requests: list[str], host: Host) -> list[str]:
+    """The requests that went to any host but the site's."""
     return [url for url in requests if urlparse(url).scheme in ("http", "https")
             and urlparse(url).netloc != f"127.0.0.1:{host.port}"]
 
@@ -111,6 +112,9 @@ def test_everything_works_after_one_visit_with_the_network_cut(reader, host) -> 
     page.wait_for_selector("#wizard[data-ready=true]")
     page.locator(".wizard-trees button").first.click()
     for _ in range(20):
+        step = page.locator(".wizard-outcome, .wizard-answer, .wizard-error").first
+        step.wait_for(timeout=10_000)
+        assert page.locator(".wizard-error").count() == 0, page.inner_text("#wizard")
         if page.locator(".wizard-outcome").count():
             break
         page.locator(".wizard-answer").first.click()
