@@ -142,6 +142,9 @@ def render_situation(
     title = situation.title.get(lang)
     wizard = _relative(_page_dir(lang, "wizard/"), page_dir)
     preset = f"{wizard}#tree={situation.tree}&s={situation.id}"
+    # The answer comes first (a player at the table wants it before anything else), then the
+    # laws it rests on, the wizard and the flowchart; the players' phrasings close the page.
+    quote = "„{}”" if lang == "pl" else "“{}”"
     lines = [
         "---",
         f"title: {json.dumps(_html(title), ensure_ascii=False)}",
@@ -149,15 +152,13 @@ def render_situation(
         "",
         f"# {_md(title)}",
         "",
-        f'<p class="situation-back"><a href="../">{_html(ui["back"])}</a></p>',
-        "",
-        f"## {ui['phrases']}",
-        "",
-        *[f"- „{_md(p)}”" if lang == "pl" else f"- “{_md(p)}”" for p in situation.phrases[lang]],
-        "",
         f"## {ui['answer']}",
         "",
+        '<div class="situation-answer" markdown="1">',
+        "",
         _md(situation.answer.get(lang)),
+        "",
+        "</div>",
         "",
         f"## {EDITION_UI[lang]['laws'].format(edition=IN_FORCE)}",
         "",
@@ -180,6 +181,12 @@ def render_situation(
         f"## {ui['flowchart']}",
         "",
         f'<div class="flowchart" data-tree="{_attr(situation.tree)}"></div>',
+        "",
+        f"## {ui['phrases']}",
+        "",
+        *[f"- {quote.format(_md(p))}" for p in situation.phrases[lang]],
+        "",
+        f'<p class="situation-back"><a href="../">{_html(ui["back"])}</a></p>',
         "",
         *_assets(page_dir, script=False),
         "",
@@ -233,9 +240,13 @@ def render_situation_index(
                 [situation.title.pl, situation.title.en, *situation.phrases["pl"],
                  *situation.phrases["en"], *situation.laws]
             )
+            other = "en" if lang == "pl" else "pl"
+            names = "|".join([*situation.phrases[lang], situation.title.get(other),
+                              *situation.phrases[other]])
             lines.append(
                 f'- <a class="situation-link" href="{_attr(situation.id)}/" '
-                f'data-words="{_attr(words)}">{_md(situation.title.get(lang))}</a> '
+                f'data-words="{_attr(words)}" data-names="{_attr(names)}">'
+                f"{_md(situation.title.get(lang))}</a> "
                 f'<span class="situation-laws">{_md(", ".join(situation.laws))}</span>'
             )
         lines += ["", "</section>", ""]

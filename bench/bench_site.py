@@ -3,18 +3,21 @@
 - Full build time from the snapshot (scrape offline, index, assistant + flowcharts, site), stage
   by stage, and the render + site stages on a synthetic corpus ten times larger (the snapshot's
   laws copied into nine more made-up editions, generated in a temp dir).
-- Bytes transferred (gzip, as a gzip-serving host would send them) for the first load of a law
-  page and for a second law page afterwards, measured by Chromium (CDP encodedDataLength).
-- First contentful paint and largest contentful paint with the CPU throttled 4x and a slow
-  network emulated (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up).
+- Bytes transferred (gzip, served by tools/serve.py as `bridgelaw serve` serves them) for the first
+  load of a law page and for a second law page afterwards, measured by Chromium (CDP
+  encodedDataLength); first and largest contentful paint with the CPU throttled 4x and a slow
+  network emulated by Chromium (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up).
+- The offline pack (bench/site_offline.py): bytes the service worker keeps, per language and in
+  total (gzip), for the snapshot and the 10x corpus; on a slow network emulated at the server
+  (so the worker's fetches are slowed too) with the CPU throttled 4x: the time from the first
+  visit to a law page until search and the wizard work offline and until every page does, and a
+  law page's paints on the first and a second visit.
 
-Run: .venv/bin/python bench/bench_site.py   (about two minutes on two cores)
+Run: .venv/bin/python bench/bench_site.py   (about five minutes on two cores)
 """
 
 from __future__ import annotations
 
-import functools
-import gzip
 import http.server
 import shutil
 import sys
@@ -34,7 +37,6 @@ LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgro
                "--disable-component-update", "--no-first-run"]
 SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
                 "uploadThroughput": 750_000 / 8}
-COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")
 
 
 def prepare_root(root: Path) -> Config:
@@ -107,37 +109,11 @@ def tenfold(corpus: Corpus) -> Corpus:
     return Corpus(laws=laws, crossrefs=refs, problems=list(corpus.problems))
 
 
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files, gzip-compressed for text types as a production host would send them."""
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-    def send_head(self):  # noqa: ANN201
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            if not self.path.split("?")[0].endswith("/"):
-                return super().send_head()
-            path = path / "index.html"
-        if (path.suffix in COMPRESSIBLE and path.is_file()
-                and "gzip" in self.headers.get("Accept-Encoding", "")):
-            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(str(path)))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "max-age=3600")
-            self.end_headers()
-            import io
-
-            return io.BytesIO(body)
-        return super().send_head()
-
-
 def serve(site_dir: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """The site on 127.0.0.1 with gzip."""
-    handler = functools.partial(GzipHandler, directory=str(site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    """The site on 127.0.0.1 as `bridgelaw serve` serves it (gzip, cache headers)."""
+    from tools.serve import make_server
+
+    server = make_server(site_dir, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -150,7 +126,8 @@ def browser_figures(base: str) -> dict[str, float]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                              args=LAUNCH_ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      service_workers="block")
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
@@ -164,7 +141,8 @@ def browser_figures(base: str) -> dict[str, float]:
         context.close()
 
         for label, path in (("law 64", "laws/2017/64/"), ("compare 64", "compare/64/")):
-            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context = browser.new_context(viewport={"width": 390, "height": 844},
+                                          service_workers="block")
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
@@ -186,6 +164,30 @@ def browser_figures(base: str) -> dict[str, float]:
             context.close()
         browser.close()
     return figures
+
+
+def offline_rows(site: Path, big_site: Path) -> list[tuple[str, str, str]]:
+    """The offline pack's size (snapshot and 10x) and its timings on a slow network."""
+    from bench.site_offline import first_paints, offline_timings, pack_bytes
+    from bench.slow_host import SLOW_4G, SLOW_LINK
+
+    rows: list[tuple[str, str, str]] = []
+    for label, folder in (("snapshot", site), ("10x synthetic", big_site)):
+        sizes = pack_bytes(folder)
+        rows.append((f"offline pack, {label}: files kept", str(sizes["files"]), ""))
+        for key in ("pack pl", "pack en", "total"):
+            target = "<= 2 MB" if key.startswith("pack") and label == "snapshot" else ""
+            rows.append((f"offline pack, {label}: {key} (MB gz)",
+                         f"{sizes[key] / 1024 / 1024:.2f}", target))
+    targets = {"offline-ready: shell, search, wizard (s)": "< 10 s",
+               "offline-ready: every page (s)": "< 60 s",
+               "second visit, same law: LCP (ms)": "< 1500 ms",
+               "second visit, another law: LCP (ms)": "< 1500 ms"}
+    for label, value in offline_timings(site, SLOW_4G).items():
+        rows.append((f"{SLOW_4G.name}, CPU 4x: {label}", f"{value:.1f}", targets.get(label, "")))
+    for label, value in first_paints(site, SLOW_LINK).items():
+        rows.append((f"{SLOW_LINK.name}, CPU 4x: {label}", f"{value:.1f}", "was 5600 (FCP)"))
+    return rows
 
 
 def main() -> int:
@@ -224,10 +226,11 @@ def main() -> int:
         finally:
             server.shutdown()
             server.server_close()
-    targets = {"first load, law 64 (KB gz)": "<= 70 KB",
-               "largest contentful paint, law 64 (ms)": "< 1500 ms"}
-    for label, value in figures.items():
-        rows.append((label, f"{value:.1f}", targets.get(label, "")))
+        targets = {"first load, law 64 (KB gz)": "<= 70 KB",
+                   "largest contentful paint, law 64 (ms)": "< 1500 ms"}
+        for label, value in figures.items():
+            rows.append((label, f"{value:.1f}", targets.get(label, "")))
+        rows += offline_rows(config.site_dir, big_config.site_dir)
 
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'figure':>22}  target")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
+from pathlib import Path
 
 from tools.config import Config
 
@@ -19,10 +20,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--strict", action="store_true", help="fail on any reported problem")
     build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")
     build.add_argument("--port", type=int, default=8000)
+    build.add_argument("--quiet", action="store_true", help="(with --serve) no request log")
     build.set_defaults(func=run_build, online=False)
 
     serve = subparsers.add_parser("serve", help="serve the built site/ on localhost")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=8000, help="0: any free port")
+    serve.add_argument("--quiet", action="store_true", help="no log line per request")
+    serve.add_argument("--site", type=Path, default=None,
+                       help="the built site to serve (default: site/ of the project)")
     serve.set_defaults(func=run_serve)
 
 
@@ -39,18 +44,17 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Serve site/ on 127.0.0.1 until interrupted."""
-    import functools
-    import http.server
+    """Serve site/ on 127.0.0.1 until interrupted, as a static host would (see tools/serve.py)."""
+    from tools.serve import make_server
 
-    site_dir = Config().site_dir
+    site_dir = getattr(args, "site", None) or Config().site_dir
     if not (site_dir / "index.html").exists():
         from tools.errors import BridgelawError
 
         raise BridgelawError(f"{site_dir}: no built site here; run `bridgelaw build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site_dir))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
-        print(f"serving {site_dir} at http://127.0.0.1:{args.port}/ (Ctrl+C to stop)")
+    with make_server(site_dir, args.port, quiet=args.quiet) as server:
+        print(f"serving {site_dir} at http://127.0.0.1:{server.server_address[1]}/ "
+              "(gzip, cache headers, 404 page; Ctrl+C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -184,8 +184,8 @@ def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup documen
     if article is None:
         return page
     marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
-    for ignored in article.select("[data-pagefind-ignore]"):
-        ignored.extract()  # what Pagefind skips (law text quoted by the translation check)
+    for ignored in article.select("[data-pagefind-ignore]"):  # what Pagefind skips, the copy too
+        ignored.decompose()
     folded = with_folded(_text(article)).partition("\n")[2]
     if not folded:
         return marked

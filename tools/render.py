@@ -18,6 +18,7 @@ import yaml
 
 from tools.cite2017 import IN_FORCE
 from tools.model import Corpus, CrossRef, Law, Unit, find_unit, walk
+from tools.render_bilingual import lang_toggle
 from tools.render_edition import (
     edition_span,
     glossary_link,
@@ -489,6 +490,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         f'data-law="{number}" data-lang="{lang}">'
     ]
     if two:
+        body.append(lang_toggle(lang, primary_lang, other_lang))
         body.append(
             '<div class="row col-heads" aria-hidden="true">'
             f'<div class="cell main">{LANG_NAMES[primary_lang]}</div>'

@@ -1,5 +1,6 @@
 """The site stage: MkDocs builds content/ into a temp folder, assets are copied, Pagefind indexes
-it, and only then does the new site replace config.site_dir (the last good site survives a failure).
+it, the offline pack (service worker and web app manifests) is written over the result, and only
+then does the new site replace config.site_dir (the last good site survives a failure).
 """
 
 from __future__ import annotations
@@ -111,9 +112,11 @@ def build_site(config: Config) -> None:
         if missing and config.strict:
             raise BridgelawError(f"{config.build_dir}: assistant output missing: "
                                  + ", ".join(missing))
+        from tools.offline import write_offline
         from tools.pagefind import index_site
 
         index_site(out, config)
+        write_offline(out)
         _swap_in(out, site_dir)
     finally:
         shutil.rmtree(work, ignore_errors=True)

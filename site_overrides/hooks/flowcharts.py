@@ -1,9 +1,12 @@
-"""MkDocs hook: inline the assistant's flowchart SVGs into law pages and situation pages.
+"""MkDocs hook: draw the assistant's flowcharts into law pages and situation pages.
 
-The assistant stage writes build/assistant.json and build/flowcharts/<tree-id>.<lang>.svg after
-the scrape stage wrote content/, so the pages carry placeholders that this hook fills at build time.
-A placeholder that cannot be filled is logged as a warning (the strict build fails on it) and shown
-as a visible note: never silently left empty.
+The assistant stage writes build/assistant.json after the scrape stage wrote content/, so the
+pages carry placeholders that this hook fills at build time with HTML flowcharts drawn from the
+trees (assistant/flow_html.py: top to bottom, wrapped to any width, so a phone never scrolls
+sideways). The Graphviz SVGs of the assistant stage are still written and copied to
+assets/assistant/flowcharts/ as pictures, but no page inlines them. A placeholder that cannot
+be filled is logged as a warning (the strict build fails on it) and shown as a visible note:
+never silently left empty.
 """
 
 from __future__ import annotations
@@ -22,8 +25,6 @@ _LAW_SLOT = re.compile(
     r'<div class="flowcharts" data-law="(\d+)" data-edition="(\d+)" data-lang="(\w+)"></div>'
 )
 _TREE_SLOT = re.compile(r'<div class="flowchart" data-tree="([a-z0-9-]+)"></div>')
-_INNER_ID = re.compile(r'\bid="((?:graph|node|a_node|edge|a_edge|clust|a_clust)\d+)"')
-_XML_PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>)?\s*(<!DOCTYPE[^>]*>)?\s*", re.DOTALL)
 
 TEXT = {
     "pl": {"heading": "Schematy orzekania (wydanie 2017)",
@@ -56,14 +57,15 @@ def on_config(config: Any) -> Any:
     build = _build_dir(config)
     path = build / "assistant.json"
     _state.clear()
-    _state["svg_dir"] = build / "flowcharts"
     _state["trees"] = []
     _state["flowcharts"] = {}
+    _state["cites"] = {}
     if path.exists():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             _state["trees"] = _trees(data)
             _state["flowcharts"] = data.get("flowcharts", {}) if isinstance(data, dict) else {}
+            _state["cites"] = data.get("cites", {}) if isinstance(data, dict) else {}
         except ValueError as error:
             log.warning("%s: not valid JSON (%s); no flowcharts on law pages", path, error)
     else:
@@ -72,48 +74,27 @@ def on_config(config: Any) -> Any:
     return config
 
 
-def _svg(path: Path, title: str, root: str) -> str:
-    svg = _XML_PROLOG.sub("", path.read_text(encoding="utf-8"), count=1)
-    # The charts link from the site root ("/laws/2017/64/#64A2"); made relative to the page so
-    # the site works when served below a path (a project page) or opened from disk.
-    svg = svg.replace('href="/', f'href="{root}')
-    # Graphviz's inner ids (graph0, node1, edge1...) repeat in every chart; one page may hold
-    # several, so they get the file's name in front. The <svg>'s own id is kept: "continued"
-    # boxes of a split chart link to it.
-    stem = path.name.removesuffix(".svg").replace(".", "-")
-    svg = _INNER_ID.sub(lambda m: f'id="{stem}-{m.group(1)}"', svg)
-    if "aria-label=" not in svg.split(">", 1)[0]:
-        svg = svg.replace("<svg ", f'<svg role="group" aria-label="{html.escape(title)}" ', 1)
-    return svg
-
-
-def _chart_files(tree_id: str, lang: str) -> list[str]:
-    listed = _state.get("flowcharts", {}).get(tree_id, {}).get(lang)
-    return list(listed) if listed else [f"{tree_id}.{lang}.svg"]
-
-
 def _figure(tree: dict[str, Any], lang: str, page_src: str, root: str,
             open_link: bool = False) -> str:
+    from assistant.flow_html import render_flow
+
     title = tree.get("title", {})
     title = title.get(lang, "") if isinstance(title, dict) else str(title)
-    parts = []
-    for name in _chart_files(tree["id"], lang):
-        path = _state["svg_dir"] / name
-        if path.exists():
-            svg = _svg(path, title or tree["id"], root)
-            # the box scrolls sideways on a phone: keyboard users must be able to focus it
-            parts.append(f'<div class="flowchart-svg" tabindex="0" role="region" '
-                         f'aria-label="{html.escape(title or tree["id"])}">{svg}</div>')
-        else:
-            log.warning("%s: flowchart %s missing from %s", page_src, name, _state["svg_dir"])
-            note = TEXT[lang]["missing"].format(tree=tree["id"])
-            parts.append(f'<p class="missing">{html.escape(note)}</p>')
+    if tree.get("nodes") and tree.get("start") in tree["nodes"]:
+        body = render_flow(tree, lang, _state.get("cites", {}).get(lang, {}), root)
+    else:
+        log.warning("%s: flowchart of tree %s cannot be drawn: no nodes in assistant.json",
+                    page_src, tree["id"])
+        note = TEXT[lang]["missing"].format(tree=tree["id"])
+        body = f'<p class="missing">{html.escape(note)}</p>'
     caption = f"<figcaption>{html.escape(title or tree['id'])}</figcaption>"
     prefix = "" if lang == "pl" else f"{lang}/"
     wizard = (f'<p class="flowchart-open"><a href="{root}{prefix}wizard/#tree={tree["id"]}">'
               f'{TEXT[lang]["open"]}</a></p>') if open_link else ""
-    return (f'<figure class="flowchart" id="flowchart-{tree["id"]}">{caption}'
-            f'{"".join(parts)}{wizard}</figure>')
+    # Left out of the search index: the same chart hangs on every situation of its tree, and
+    # its words would outrank the law text they come from.
+    return (f'<figure class="flowchart" id="flowchart-{tree["id"]}" data-pagefind-ignore>'
+            f'{caption}{body}{wizard}</figure>')
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:

@@ -86,8 +86,17 @@ def playwright() -> Iterator[object]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: object) -> Iterator[object]:
-    """Debian's Chromium, headless, driven by Playwright."""
+    """Debian's Chromium, headless, driven by Playwright. Its contexts block service workers
+    unless a test asks for them (`service_workers="allow"`, tests/browser/test_offline.py): the
+    site's worker would otherwise save the whole site in the background of every other test."""
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    new_context = chromium.new_context
+
+    def blocking_context(**options: object) -> object:
+        options.setdefault("service_workers", "block")
+        return new_context(**options)
+
+    chromium.new_context = blocking_context
     yield chromium
     chromium.close()
 

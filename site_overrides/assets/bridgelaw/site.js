@@ -53,6 +53,25 @@
     location.assign(url.href);
   }, true);
 
+  /* The phone's language toggle (two radio buttons, CSS shows one text): the unit at the top
+     of the screen stays there when the other language, longer or shorter, replaces it. */
+  var kept = null;
+  function remember() {
+    var id = currentUnit();
+    var row = id && document.getElementById(id);
+    kept = row ? { row: row, top: row.getBoundingClientRect().top } : null;
+  }
+  document.querySelectorAll(".lang-pick label").forEach(function (label) {
+    label.addEventListener("pointerdown", remember);
+  });
+  document.querySelectorAll(".lang-pick-input").forEach(function (input) {
+    input.addEventListener("keydown", remember);
+    input.addEventListener("change", function () {
+      if (kept) window.scrollBy(0, kept.row.getBoundingClientRect().top - kept.top);
+      kept = null;
+    });
+  });
+
   /* ---- cross-reference previews ---- */
 
   var data = {};

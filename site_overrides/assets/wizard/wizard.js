@@ -106,6 +106,35 @@
     return scores.map(function (score) { return best > 0 && score === best; });
   }
 
+  /* How well a title answers the query: the title itself typed (with or without diacritics)
+   * first, then a title that holds the query, then one holding more of its words, with fewer
+   * other words. Zero for an empty query (the catalogue keeps its order). */
+  function titleScore(title, query) {
+    var q = words(query).join(" ");
+    if (!q) return 0;
+    var t = words(title).join(" ");
+    if (t === q) return 1000;
+    if ((" " + t + " ").indexOf(" " + q + " ") !== -1) return 500 - t.length / 100;
+    if (t.indexOf(q) === 0) return 400 - t.length / 100;
+    var stems = queryStems(query);
+    var found = stems.filter(function (w) { return t.indexOf(w) !== -1; }).length;
+    var titleWords = words(title).length || 1;
+    return found * 10 + found / titleWords;
+  }
+
+  /* Reorder the items of a list: the best name first (an item's names are its title, then
+   * the phrasings players use, which count a little less), the catalogue order otherwise. */
+  function rankItems(list, items, names, query) {
+    var order = items.map(function (item, i) {
+      var score = names[i].reduce(function (best, name, k) {
+        return Math.max(best, titleScore(name, query) * (k === 0 ? 1 : 0.9));
+      }, 0);
+      return { item: item, i: i, score: score };
+    });
+    order.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
+    order.forEach(function (entry) { list.appendChild(entry.item); });
+  }
+
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (key) {
@@ -142,6 +171,14 @@
       document.querySelectorAll(".situation-group").forEach(function (group) {
         var visible = group.querySelectorAll("li:not([hidden])").length;
         group.hidden = visible === 0;
+        var list = group.querySelector("ul");
+        if (!list) return;
+        var groupLinks = Array.prototype.slice.call(list.querySelectorAll(".situation-link"))
+          .sort(function (a, b) { return links.indexOf(a) - links.indexOf(b); });
+        rankItems(list, groupLinks.map(function (link) { return link.closest("li") || link; }),
+          groupLinks.map(function (link) {
+            return [link.textContent].concat((link.getAttribute("data-names") || "").split("|"));
+          }), input.value);
       });
       if (none) none.hidden = shown !== 0;
     }
@@ -318,6 +355,11 @@
       placeholder: ui.filterPlaceholder, className: "wizard-filter"
     });
     var none = el("p", { className: "wizard-none" }, ui.noMatch);
+    var names = this.situations.map(function (situation) {
+      var phrases = situation.phrases || {};
+      return [text(situation.title, self.lang)].concat(phrases[self.lang] || [],
+        [text(situation.title, self.lang === "pl" ? "en" : "pl")], phrases[self.lang === "pl" ? "en" : "pl"] || []);
+    });
     none.hidden = true;
     var list = el("ul", { className: "wizard-situations" });
     var items = this.situations.map(function (situation) {
@@ -345,6 +387,7 @@
         item.hidden = !keep[i];
         if (keep[i]) shown += 1;
       });
+      rankItems(list, items, names, input.value);
       none.hidden = shown !== 0;
     });
     this.root.appendChild(label);

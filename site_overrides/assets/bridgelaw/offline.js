@@ -1,0 +1,59 @@
+/* bridgelaw: registers the service worker (/sw.js, written by tools/offline.py) once the page has
+   loaded, asks it to keep the whole site for reading with no network, and says how far it got in
+   the line at the bottom of the page. A new build taking over reloads the page, so a page of one
+   build never runs on the files of another. */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  if (!("serviceWorker" in navigator) || !script || !/^https?:$/.test(location.protocol)) return;
+  var ROOT = new URL("../../", script.src); // assets/bridgelaw/offline.js -> the site root
+  var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  var TEXT = {
+    pl: { saving: "Zapisywanie do czytania bez sieci: {done} z {total} plików…",
+          core: "Wyszukiwarka i kreator działają już bez sieci; zapisywanie stron: {done} z {total}…",
+          complete: "Cały serwis ({total} plików) jest zapisany: działa bez sieci.",
+          error: "Zapisywanie do czytania bez sieci przerwane; spróbujemy przy następnej wizycie." },
+    en: { saving: "Saving for reading offline: {done} of {total} files…",
+          core: "Search and the wizard now work offline; saving pages: {done} of {total}…",
+          complete: "The whole site ({total} files) is saved: it works with no network.",
+          error: "Saving for offline reading stopped; it will go on at the next visit." }
+  }[LANG];
+  var line = document.querySelector(".bl-offline");
+  var hadController = Boolean(navigator.serviceWorker.controller);
+
+  function show(data) {
+    var state = data.error ? "error" : data.complete ? "complete" : data.core ? "core" : "saving";
+    document.documentElement.setAttribute("data-offline", state);
+    document.documentElement.setAttribute("data-offline-version", data.version || "");
+    if (line) {
+      line.textContent = TEXT[state].replace("{done}", data.done).replace("{total}", data.total);
+    }
+  }
+
+  function fill() {
+    var worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "bl-fill", lang: LANG });
+  }
+
+  navigator.serviceWorker.addEventListener("message", function (event) {
+    if (event.data && event.data.type === "bl-offline") show(event.data);
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (hadController) {
+      location.reload(); /* a new build took over: show this page as it now is */
+      return;
+    }
+    hadController = true;
+    fill();
+  });
+
+  function register() {
+    navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.href })
+      .then(fill)
+      .catch(function () { /* no worker (blocked, private mode): the site still works online */ });
+  }
+
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
+})();

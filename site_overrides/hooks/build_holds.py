@@ -1,0 +1,81 @@
+"""MkDocs hook: the home pages say what the build at hand holds.
+
+The hand-written home pages (content/*/index.md) carry the marker `<!-- bridgelaw:holds -->`; it
+becomes a paragraph counting, per edition, the laws with Polish text, with English text and with
+both side by side (read from the generated law pages' front matter), and the situations.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+MARKER = "<!-- bridgelaw:holds -->"
+_LAW_PAGE = re.compile(r"^(pl|en)/laws/(\d{4})/(\d+)\.md$")
+_TEXT_LANG = re.compile(r"^text_language: (\w+)$", re.MULTILINE)
+
+
+def _plural_pl(n: int, one: str, few: str, many: str) -> str:
+    if n == 1:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
+
+
+def holdings(docs: Path) -> dict[int, dict[str, set[int]]]:
+    """Per edition: the law numbers with text in each language ("pl", "en")."""
+    found: dict[int, dict[str, set[int]]] = {}
+    for path in sorted(docs.glob("*/laws/*/*.md")):
+        match = _LAW_PAGE.match(path.relative_to(docs).as_posix())
+        if not match:
+            continue
+        lang, edition, number = match.group(1), int(match.group(2)), int(match.group(3))
+        head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
+        text_lang = _TEXT_LANG.search(head)
+        edition_laws = found.setdefault(edition, {"pl": set(), "en": set()})
+        if text_lang and text_lang.group(1) == lang:
+            edition_laws[lang].add(number)
+    return found
+
+
+def describe(found: dict[int, dict[str, set[int]]], situations: int, lang: str) -> str:
+    """One paragraph (HTML) saying what the build holds, in `lang`."""
+    parts = []
+    both_total = 0
+    for edition in sorted(found, reverse=True):
+        pl, en = len(found[edition]["pl"]), len(found[edition]["en"])
+        both = len(found[edition]["pl"] & found[edition]["en"])
+        both_total += both
+        if lang == "pl":
+            laws = _plural_pl(pl, "przepis", "przepisy", "przepisów")
+            parts.append(f"wydanie {edition}: {pl} {laws} po polsku, {en} po angielsku, "
+                         f"{both} obok siebie w obu językach")
+        else:
+            parts.append(f"{edition} edition: {pl} law{'s' * (pl != 1)} in Polish, {en} in English,"
+                         f" {both} side by side in both languages")
+    if lang == "pl":
+        text = "<strong>Ta kompilacja zawiera</strong>: " + "; ".join(parts or ["żadnego przepisu"])
+        noun = _plural_pl(situations, "sytuację", "sytuacje", "sytuacji")
+        text += f"; {situations} {noun} przy stole."
+        if not both_total:
+            text += (" Tekstów angielskich w niej nie ma, więc strony przepisów pokazują jeden "
+                     "język.")
+    else:
+        text = "<strong>This build holds</strong>: " + "; ".join(parts or ["no law"])
+        text += f"; {situations} situation{'s' * (situations != 1)} at the table."
+        if not both_total:
+            text += " It has no English law text, so law pages show one language."
+    return f'<p class="build-holds">{text}</p>'
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Replace the marker on a home page."""
+    if MARKER not in markdown:
+        return markdown
+    docs = Path(config["docs_dir"])
+    lang = "en" if page.file.src_uri.startswith("en/") else "pl"
+    situations = len([p for p in (docs / lang / "situations").glob("*.md")
+                      if p.name != "index.md"])
+    return markdown.replace(MARKER, describe(holdings(docs), situations, lang))

@@ -1,0 +1,92 @@
+"""The offline pack (tools/offline.py): what is kept and in which tier, a version derived from the
+kept files' contents only, the same bytes for the same build, and the web app manifests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools.config import Config
+from tools.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
+
+FILES = {
+    "index.html": "home", "404.html": "404", "en/index.html": "home en",
+    "laws/index.html": "toc", "laws/2017/64/index.html": "law 64",
+    "laws/1997/62/index.html": "law 62 (1997)", "situations/revoke/index.html": "situation",
+    "en/laws/2017/64/index.html": "law 64 en", "en/wizard/index.html": "wizard en",
+    "assets/bridgelaw/site.css": "css", "assets/bridgelaw/site.css.map": "map",
+    "assets/stylesheets/main.57a0d79d.min.css": "material", "assets/javascripts/bundle.js": "x",
+    "assets/assistant/assistant.json": "{}", "assets/assistant/flowcharts/revoke.pl.svg": "<svg/>",
+    "pagefind/pagefind.js": "pf", "pagefind/pagefind-entry.json": "{}",
+    "pagefind/wasm.pl.pagefind": "w", "pagefind/wasm.unknown.pagefind": "w",
+    "pagefind/pagefind.en_e8b9e1ab2b.pf_meta": "m", "pagefind/index/pl_7426fb5.pf_index": "i",
+    "pagefind/fragment/en_116482c.pf_fragment": "f", "pagefind/pagefind-ui.js": "ui",
+    "sitemap.xml": "<urlset/>",
+}
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A tiny built site with every kind of file."""
+    root = tmp_path / "site"
+    for name, text in FILES.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_tiers() -> None:
+    assert classify("index.html") == ("", "core-pl")
+    assert classify("en/wizard/index.html") == ("en/wizard/", "core-en")
+    assert classify("laws/2017/64/index.html") == ("laws/2017/64/", "pages-pl")
+    assert classify("en/situations/revoke/index.html") == ("en/situations/revoke/", "pages-en")
+    assert classify("404.html") == ("404.html", "shell")
+    assert classify("assets/assistant/assistant.json")[1] == "shell"
+    assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
+    assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
+    assert classify("pagefind/pagefind.en_e8b9e1ab2b.pf_meta")[1] == "core-en"
+    for left_out in ("sitemap.xml", "assets/javascripts/bundle.js", "pagefind/pagefind-ui.js",
+                     "assets/bridgelaw/site.css.map", "pagefind/wasm.unknown.pagefind",
+                     "assets/assistant/flowcharts/revoke.pl.svg", "sw.js"):
+        assert classify(left_out) is None, left_out
+
+
+def test_order_shell_then_each_languages_core_and_pages(site) -> None:
+    tiers = [entry.tier for entry in collect(site)]
+    assert tiers == sorted(tiers, key=["shell", "core-pl", "pages-pl", "core-en",
+                                       "pages-en"].index)
+    pages = [e.path for e in collect(site) if e.tier == "pages-pl"]
+    assert pages.index("laws/2017/64/") < pages.index("situations/revoke/") < pages.index(
+        "laws/1997/62/")  # the laws in force first, the superseded edition last
+
+
+def test_version_follows_content_only(site) -> None:
+    first = write_offline(site)
+    worker = (site / "sw.js").read_bytes()
+    assert write_offline(site) == first and (site / "sw.js").read_bytes() == worker
+    (site / "sitemap.xml").write_text("changed", encoding="utf-8")  # not kept: same version
+    assert version_of(collect(site)) == version_of(first)
+    (site / "laws/2017/64/index.html").write_text("law 64, rebuilt", encoding="utf-8")
+    second = write_offline(site)
+    assert version_of(second) != version_of(first)
+    assert f"offline pack {version_of(second)}" in (site / "sw.js").read_text(encoding="utf-8")
+    pack = json.loads((site / "sw.js").read_text(encoding="utf-8").split("self.BL_PACK = ")[1]
+                      .split(";\n", 1)[0])
+    assert pack["version"] == version_of(second)
+    assert [tuple(f) for f in pack["files"]] == [(e.path, e.hash, e.tier) for e in second]
+
+
+@pytest.mark.parametrize("lang, start, scope", [("pl", "./", "./"), ("en", "./", "../")])
+def test_manifests(site, lang, start, scope) -> None:
+    write_offline(site)
+    where = site / ("" if lang == "pl" else "en") / "manifest.webmanifest"
+    manifest = json.loads(where.read_text(encoding="utf-8"))
+    assert manifest == web_manifest(lang)
+    assert manifest["start_url"] == start and manifest["scope"] == scope
+    assert manifest["lang"] == lang and manifest["display"] == "standalone"
+    theme = Config().root / "site_overrides"
+    for src, _, _ in ICONS:  # every icon the manifest names ships with the theme
+        assert (theme / src).is_file(), src
