@@ -17,6 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     rule.add_argument("--lang", choices=("pl", "en"), default="pl")
     rule.add_argument("--answers", help="answer numbers for scripts, e.g. 1,2,1")
     rule.add_argument("--json", action="store_true", help="print the walk as JSON")
+    rule.add_argument("--build-dir", help="read the law titles from this build folder (build/)")
     rule.set_defaults(func=run_rule)
 
     lookup = subparsers.add_parser("lookup", help="find situations from a free-text description")
@@ -37,6 +38,16 @@ def _parse_answers(text: str) -> list[int] | None:
     if not parts or not all(part.isdigit() for part in parts):
         return None
     return [int(part) for part in parts]
+
+
+def _config(build_dir: str | None) -> Any:
+    """The project's config, reading the build from `build_dir` when one is given."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from tools.config import Config
+
+    return replace(Config(), build_dir=Path(build_dir)) if build_dir else Config()
 
 
 def _load_corpus(config: Any) -> Any:
@@ -176,9 +187,8 @@ def _interactive(tree: Any, lang: str, answers: list[int]) -> list[int] | None:
 def run_rule(args: argparse.Namespace) -> int:
     """List the trees, or walk one by --answers and/or interactively, ending with the ruling."""
     from assistant.tree import WalkError, load_trees, walk
-    from tools.config import Config
 
-    config = Config()
+    config = _config(args.build_dir)
     trees = load_trees(config.assistant_dir / "trees")
     lang = args.lang
     if args.tree is None:
@@ -223,7 +233,6 @@ def run_rule(args: argparse.Namespace) -> int:
 def run_lookup(args: argparse.Namespace) -> int:
     """Print the situations that best match a description."""
     from assistant.lookup import lookup
-    from tools.config import Config
     from tools.errors import BadInput
     from tools.search import check_query
 
@@ -235,12 +244,7 @@ def run_lookup(args: argparse.Namespace) -> int:
         text = check_query(" ".join(args.text))
     except BadInput as error:
         return _fail(f"lookup: {error}")
-    config = Config()
-    if args.build_dir:
-        from dataclasses import replace
-        from pathlib import Path
-
-        config = replace(config, build_dir=Path(args.build_dir))
+    config = _config(args.build_dir)
     from tools.cite2017 import IN_FORCE
 
     hits = lookup(text, config, limit=args.limit)

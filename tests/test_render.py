@@ -59,9 +59,15 @@ def _law_pages(pages: dict[str, str]) -> dict[str, str]:
             if "/laws/" in path and not path.endswith("index.md")}
 
 
+# Title-only 2017 pages under review: 12 (a title the 1997 law numbered otherwise), 54 (no
+# Polish title known: the English one, marked), 63 (not 1997 63 by the same number).
+TITLE_PAGES_REVIEWED = {12, 54, 63}
+
+
 def _golden_pages(pages: dict[str, str]) -> dict[str, str]:
     keep = ("/laws/", "/compare/")
-    return {path: text for path, text in pages.items() if any(k in path for k in keep)}
+    return {path: text for path, text in pages.items() if any(k in path for k in keep)
+            and ("outline_only: true" not in text or int(Path(path).stem) in TITLE_PAGES_REVIEWED)}
 
 
 def test_golden_markdown(pages: dict[str, str]) -> None:
@@ -85,8 +91,13 @@ def test_one_page_per_law_and_language(corpus: Corpus, pages: dict[str, str]) ->
     """Both languages get a page for every law of the build: 31 (1997) + 3 (2017)."""
     expected = {f"{lang}/laws/{law.edition}/{law.number}.md"
                 for law in corpus.laws for lang in ("pl", "en")}
-    assert set(_law_pages(pages)) == expected
+    with_text = {p for p, text in _law_pages(pages).items() if "outline_only: true" not in text}
+    assert with_text == expected
     assert len(expected) == 2 * 34
+    # and a page of its title and sections for each of the other 90 laws in force
+    titles_only = {p for p in _law_pages(pages) if p not in expected}
+    assert titles_only == {f"{lang}/laws/2017/{n}.md" for n in range(1, 94)
+                           for lang in ("pl", "en") if n not in (45, 50, 64)}
 
 
 def test_every_unit_anchored_once(corpus: Corpus, pages: dict[str, str]) -> None:
@@ -204,7 +215,8 @@ def test_previous_next_and_tables_of_contents(pages: dict[str, str]) -> None:
     assert "### Rozdział VI ROZGRYWKA" in toc
     assert toc.count("#### Część") >= 2
     assert len(re.findall(r"\]\(1997/\d+\.md\)", toc)) == 31
-    assert len(re.findall(r"\]\(2017/\d+\.md\)", toc)) == 3
+    assert len(re.findall(r"\]\(2017/\d+\.md\)", toc)) == 93  # every law in force
+    assert toc.count("sam tytuł i części") == 90  # 90 of them without their text
 
 
 def test_rendering_is_deterministic(corpus: Corpus, pages: dict[str, str]) -> None:

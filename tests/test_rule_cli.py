@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -140,21 +141,22 @@ def test_lookup_needs_text() -> None:
     assert done.returncode == 2 and "lookup needs a description" in done.stderr
 
 
-def test_ruling_shows_law_titles() -> None:
+def test_ruling_shows_law_titles(tmp_path: Path) -> None:
     """Polish titles come from the built corpus (2017 page of Law 64); English ones, with no
     English text in the snapshot, from the official outline, marked as such."""
     from assistant.links import cite_title
-    from tools.model import corpus_from_json
+    from tools.config import FetchConfig
+    from tools.scrape import scrape
 
-    config = Config()
-    if not config.model_file.exists():  # a fresh clone: run the main job's first stage, offline
-        done = run("scrape", "--offline")
-        assert done.returncode == 0, done.stderr
-    corpus = corpus_from_json(config.model_file.read_text(encoding="utf-8"))
-    pl = json.loads(run("rule", "revoke", "--answers", "1,2,1,1,1,1,2", "--json").stdout)
+    config = replace(Config(), build_dir=tmp_path / "build", content_dir=tmp_path / "content",
+                     fetch=FetchConfig(cache_dir=tmp_path / "cache"))
+    corpus = scrape(config)  # the main job's first stage, offline, into a temp build folder
+    built = str(config.build_dir)
+    pl = json.loads(run("rule", "revoke", "--build-dir", built, "--answers", "1,2,1,1,1,1,2",
+                        "--json").stdout)
     assert pl["outcome"]["titles"]["64A2"] == cite_title(corpus, "pl", "64A2")
     assert pl["outcome"]["titles"]["64A2"].startswith("64. ")
-    en = json.loads(run("rule", "revoke", "--lang", "en", "--answers", "1,2,1,1,1,1,2",
-                        "--json").stdout)
+    en = json.loads(run("rule", "revoke", "--build-dir", built, "--lang", "en", "--answers",
+                        "1,2,1,1,1,1,2", "--json").stdout)
     expected = cite_title(corpus, "en", "64A2") or "(outline)"
     assert expected in en["outcome"]["titles"]["64A2"]

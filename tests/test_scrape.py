@@ -94,7 +94,7 @@ def test_missing_manifest_names_the_file(config: Config, tmp_path: Path) -> None
 
 def test_cli_verify_prints_zero_missing_per_page() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "tools.cli", "scrape", "--verify"],
+        [sys.executable, "-m", "tools.cli", "scrape", "--check", "--verify"],
         capture_output=True,
         text=True,
         check=False,

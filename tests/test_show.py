@@ -5,22 +5,31 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from tools.config import Config
+from tools.config import Config, FetchConfig
 from tools.scrape import scrape
 
 BRIDGELAW = [sys.executable, "-m", "tools.cli"]
+BUILD = Path()  # set by the model fixture
 
 
 @pytest.fixture(scope="module", autouse=True)
-def model() -> None:
-    scrape(Config())
+def model(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The scrape stage's model of the bundled snapshot, in a temp build folder `show` reads."""
+    global BUILD
+    tmp = tmp_path_factory.mktemp("show")
+    BUILD = tmp / "build"
+    scrape(replace(Config(), build_dir=BUILD, content_dir=tmp / "content",
+                   fetch=FetchConfig(cache_dir=tmp / "cache")))
 
 
 def show(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*BRIDGELAW, "show", *args], capture_output=True, text=True, check=False)
+    return subprocess.run([*BRIDGELAW, "show", "--build-dir", str(BUILD), *args],
+                          capture_output=True, text=True, check=False)
 
 
 @pytest.mark.parametrize(

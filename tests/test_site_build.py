@@ -56,7 +56,9 @@ def test_pages_exist_in_both_languages(built: Path, html_pages: dict) -> None:
         assert path in html_pages, path
         assert f"en/{path}" in html_pages, path
     assert sum(p.startswith("laws/1997/") for p in html_pages) == 31
-    assert sum(p.startswith("en/laws/2017/") for p in html_pages) == 3
+    assert sum(p.startswith("en/laws/2017/") for p in html_pages) == 93  # 3 texts, 90 titles
+    assert sum(bool(soup.select_one(".law-text.outline-only")) for p, soup in html_pages.items()
+               if p.startswith("laws/2017/")) == 90
 
 
 def test_each_page_has_its_language(html_pages: dict) -> None:

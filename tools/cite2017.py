@@ -146,6 +146,15 @@ def _has_unit(corpus: Corpus, edition: int, unit_id: str) -> bool:
     return False
 
 
+def laws_without_text(src: Sources) -> list[int]:
+    """The laws of the official outline whose 2017 text the build has in neither language: the
+    site gives each a page of its official title and sections (tools/render_outline.py)."""
+    if src.outline is None:
+        return []
+    return [number for number in src.outline.laws()
+            if not _has_unit(src.corpus, IN_FORCE, str(number))]
+
+
 def _page(edition: int, lang: str, unit_id: str) -> str:
     number = law_of(unit_id) or 0
     return law_path(edition, lang, number) if unit_id == str(number) else unit_url(
@@ -202,4 +211,5 @@ def jump_table(src: Sources) -> dict[str, object]:
             olds = [found.id for found in src.concordance.counterparts_1997(unit_id)]
             if olds:
                 counterparts[unit_id] = olds
-    return {"outline": ids, "official": dict(OFFICIAL_2017), "counterparts": counterparts}
+    return {"outline": ids, "official": dict(OFFICIAL_2017), "counterparts": counterparts,
+            "title_pages": laws_without_text(src)}

@@ -58,6 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--edition", type=int, choices=(1997, 2017), help="2017 (in force) unless 1997 is asked"
     )
     show.add_argument("--json", action="store_true", help="print JSON")
+    show.add_argument("--build-dir", type=Path,
+                      help="read the model from this build folder (build/)")
     show.set_defaults(func=run_show)
 
 
@@ -85,14 +87,19 @@ def run_scrape(args: argparse.Namespace) -> int:
 
         saved = write_tree_bytes(args.save_pages, saved_pages(result.crawled))
         print(f"pages saved: {len(saved)} under {args.save_pages}")
+    checks = [check for page in result.pages for check in verify_nothing_lost(page.text, page.laws)
+              ] if args.verify else []
+    lost = any(check.missing for check in checks)
     if args.check:
         from tools.guard import format_reports
 
         print(format_reports(result.reports) if result.reports else
               "no page was fetched (offline with an empty cache?)")
         print(summary(result.corpus))
+        if args.verify:
+            print(format_checks(checks))
         print("nothing was published: run without --check to write the model and content")
-        return 1 if any(not report.accepted for report in result.reports) else 0
+        return 1 if lost or any(not report.accepted for report in result.reports) else 0
     if config.strict:
         check_strict(result.corpus)
     write_outputs(result, config)
@@ -100,11 +107,9 @@ def run_scrape(args: argparse.Namespace) -> int:
     print(
         f"model: {config.model_file}\nreport: {config.report_file}\ncontent: {config.content_dir}"
     )
-    if not args.verify:
-        return 0
-    checks = [check for page in result.pages for check in verify_nothing_lost(page.text, page.laws)]
-    print(format_checks(checks))
-    return 1 if any(check.missing for check in checks) else 0
+    if args.verify:
+        print(format_checks(checks))
+    return 1 if lost else 0
 
 
 def saved_pages(pages: list) -> dict[str, bytes]:
@@ -134,7 +139,7 @@ def run_show(args: argparse.Namespace) -> int:
         unit_text,
     )
 
-    config = Config()
+    config = replace(Config(), build_dir=args.build_dir) if args.build_dir else Config()
     query = " ".join(args.citation)
     try:
         found = find_citation(config, query, lang=args.lang, edition=args.edition)

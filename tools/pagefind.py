@@ -116,13 +116,16 @@ def law_record(
     printed = re.sub(r"^\D*\d+\.\s*", "", page_title)  # "Przepis 64. X" -> "X"
     names = law_names(printed, number, lang, titles or {})
     units = []
+    titles_only = "outline-only" in law_text.get("class", [])
     for row in law_text.select(".row[id]"):
         unit_id = row["id"]
-        if not _CITATION_ID.match(unit_id):
-            continue
+        if not _CITATION_ID.match(unit_id) or (titles_only and unit_id != number):
+            continue  # a law known by its titles only is found by its own title, as in the CLI
         cell = row.select_one(".cell.main")
         if cell is None:
             continue
+        for ignored in cell.select("[data-pagefind-ignore]"):  # notes about the text, not text
+            ignored.extract()
         unit_title = cell.select_one(".unit-title")
         title = _text(unit_title) if unit_title else ""
         if unit_title is not None:
@@ -131,7 +134,9 @@ def law_record(
         if unit_id == number:
             # The law's own unit carries its names and its glossary terms in both languages.
             weighted.append((with_folded(printed), LAW_TITLE_WEIGHT))
-            if terms.get(number):
+            # a law known by its titles only is found by its title alone, as the CLI's title
+            # documents are (the glossary's own entries still lead to it)
+            if terms.get(number) and not titles_only:
                 words = " ".join(distinct_words(terms[number]))
                 weighted.append((with_folded(words), TERMS_WEIGHT))
         units.append(Unit(id=unit_id, title=title, text=_text(cell), weighted=weighted))
@@ -143,7 +148,9 @@ def law_record(
             "title": page_title,
             "law": number,
             "edition": edition,
-            ABOUT: " ".join(about.split()),
+            "titles_only": "1" if titles_only else "",  # search.js labels it: no text here
+            # a law known by its titles only is found by its title, not lifted by its names
+            ABOUT: "" if titles_only else " ".join(about.split()),
         },
         units=units,
     )
@@ -242,6 +249,8 @@ def read_site(
         if soup.select_one(".law-text[data-law]") is not None:
             record = law_record(url, soup, lang, terms, titles)
             found.records.append(record)
+            if soup.select_one(".law-text.outline-only") is not None:
+                continue  # titles only: a typed id is answered as not in the build (search.js)
             edition = record.meta["edition"]
             found.citations.setdefault(lang, {}).setdefault(edition, []).extend(
                 unit.id for unit in record.units

@@ -25,6 +25,7 @@ from tools.render_edition import (
     outline_reference,
     superseded_notice,
 )
+from tools.render_outline import outline_only_laws, outline_page_path, render_outline_page
 from tools.render_translation import render_translation_page, unit_marks
 from tools.urls import lang_root
 
@@ -57,8 +58,10 @@ UI: dict[str, dict[str, str]] = {
         "notes": "Uwagi",
         "flowcharts": "Schematy orzekania",
         "chapter_unknown": "Rozdział nie podany w źródle",
+        "titles_only": "sam tytuł i części: tekstu nie ma w tej kompilacji",
         "laws_title": "Spis przepisów",
-        "laws_intro": "Przepisy dostępne w tej kompilacji, według wydania, rozdziału i części.",
+        "laws_intro": "Przepisy według wydania, rozdziału i części; z wydania 2017 wszystkie, "
+        "także te, których tekstu nie ma w tej kompilacji.",
         "compare_title": "Porównanie wydań",
         "compare_intro": "Te same przepisy w wydaniu 1997 i 2017, zestawione punkt po punkcie. "
         "Skreślone słowa są przekreślone, dodane podkreślone.",
@@ -96,8 +99,10 @@ UI: dict[str, dict[str, str]] = {
         "notes": "Notes",
         "flowcharts": "Ruling flowcharts",
         "chapter_unknown": "Chapter not given by the source",
+        "titles_only": "title and sections only: the text is not in this build",
         "laws_title": "Table of laws",
-        "laws_intro": "The laws in this build, by edition, chapter and part.",
+        "laws_intro": "The laws by edition, chapter and part; every law of the 2017 edition, "
+        "also those whose text is not in this build.",
         "compare_title": "Edition compare",
         "compare_intro": "The same laws in the 1997 and 2017 editions, unit by unit. "
         "Removed words are struck through, added words underlined.",
@@ -629,14 +634,22 @@ def render_laws_index(ctx: Context, lang: str) -> str:
         out.append(f"## {ui['edition']} {edition} {{#edition-{edition}}}")
         out.append("")
         chapter = part = None
-        for number in ctx.laws_by_edition[edition]:
+        titles_only = set(outline_only_laws(ctx)) if edition == IN_FORCE else set()
+        for number in sorted(set(ctx.laws_by_edition[edition]) | titles_only):
             law = ctx.corpus.law(edition, lang, number) or ctx.corpus.law(edition, "pl", number)
-            assert law is not None
-            law_chapter = law.chapter or ui["chapter_unknown"]
+            law_chapter = (law.chapter if law else "") or ui["chapter_unknown"]
             if law_chapter != chapter:
                 chapter, part = law_chapter, None
                 out.append(f"### {_md_escape(law_chapter)}")
                 out.append("")
+            if law is None:  # a law in force the build has no text of: listed all the same
+                assert ctx.outline is not None
+                title = ctx.outline.title(number, lang)
+                shown = _md_escape(title) or (f'<span lang="en">'
+                                              f'{_esc(ctx.outline.title(number, "en"))}</span>')
+                href = md_link(page, outline_page_path(lang, number))
+                out.append(f"- [{number}. {shown}]({href}) · *{ui['titles_only']}*")
+                continue
             if law.part and law.part != part:
                 part = law.part
                 out.append(f"#### {_md_escape(law.part)}")
@@ -777,6 +790,9 @@ def render_site_content(
         for number in numbers:
             for lang in ("pl", "en"):
                 pages[law_page(edition, lang, number)] = render_law_page(ctx, edition, number, lang)
+    for number in outline_only_laws(ctx):
+        for lang in ("pl", "en"):
+            pages[outline_page_path(lang, number)] = render_outline_page(ctx, number, lang)
     for lang in ("pl", "en"):
         pages[f"{lang}/laws/index.md"] = render_laws_index(ctx, lang)
         pages[f"{lang}/glossary.md"] = render_glossary(ctx, glossary, lang)

@@ -27,7 +27,8 @@ def _below(unit_id: str, other: str) -> bool:
     return bool(rest) and (rest[0] == "." or rest[0].isdigit() != unit_id[-1].isdigit())
 
 
-def deepest(members: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str, Any], float]]:
+def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None
+            ) -> list[tuple[dict[str, Any], float]]:
     """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
     both do), and the law's own heading only when none of its units matched."""
     units = [pair for pair in members if pair[0]["kind"] == "unit"]
@@ -36,12 +37,19 @@ def deepest(members: list[tuple[dict[str, Any], float]]) -> list[tuple[dict[str,
     ids = [fields["id"] for fields, _ in units]
     leaves = [(fields, score) for fields, score in units
               if not any(_below(fields["id"], other) for other in ids)]
-    # Clauses that match about as well as the best are read in the law's own order (64A1
-    # before 64B5 for a query every clause of 64 answers); a clearly better one leads.
-    best = max(score for _, score in leaves)
-    near = sorted((pair for pair in leaves if pair[1] >= NEAR_BEST * best),
+
+    def words(pair: tuple[dict[str, Any], float]) -> int:
+        return (covered or {}).get(pair[0]["key"], 0)
+
+    # A unit holding more of the query's words answers it better; those of them that match
+    # about as well as the best are read in the law's own order (64A1 before 64B5 for a query
+    # every clause of 64 answers); a clearly better one leads.
+    leaves.sort(key=lambda pair: (-words(pair), -pair[1], id_order(pair[0]["id"])))
+    most = words(leaves[0])
+    best = leaves[0][1]
+    near = sorted((pair for pair in leaves if words(pair) == most and pair[1] >= NEAR_BEST * best),
                   key=lambda pair: id_order(pair[0]["id"]))
-    rest = [pair for pair in leaves if pair[1] < NEAR_BEST * best]
+    rest = [pair for pair in leaves if pair not in near]
     others = [pair for pair in members if pair[0]["kind"] not in ("unit", "law", "title")]
     return near + rest + others
 
@@ -122,4 +130,4 @@ def rank_by_law(
         if older in ordered and ordered.index(older) < ordered.index(key):
             ordered.remove(key)
             ordered.insert(ordered.index(older), key)
-    return [pair for key in ordered for pair in deepest(groups[key])[:PER_LAW]]
+    return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]

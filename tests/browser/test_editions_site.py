@@ -6,6 +6,7 @@ lead to the 2017 text or its source page and the 1997 counterpart, in headless C
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -135,7 +136,12 @@ def test_search_box_answers_a_2017_id_honestly(
     hrefs = links.evaluate_all("els => els.map(a => a.href)")
     assert hrefs[0] == OFFICIAL + official
     assert "external" in links.first.get_attribute("rel")
-    assert [h[h.index("#"):] for h in hrefs[1:]] == olds
+    # then the law's page of its 2017 title and sections (the cited section's row), then the
+    # 1997 counterparts, labelled
+    section = re.match(r"\d+[A-Z]?", cited).group()
+    assert hrefs[1] == f"{base_url}laws/2017/{cited[:2]}/#{section}"
+    expect(links.nth(1)).to_contain_text("Tytuł i części z wydania 2017 (bez tekstu)")
+    assert [h[h.index("#"):] for h in hrefs[2:]] == olds
     assert not [h for h in hrefs if h.endswith(f"/laws/1997/{cited[:2]}/#{cited}")]
     expect(links.first.locator(".bl-search__id")).to_have_text(cited)
     expect(tab.locator(".bl-search__status")).to_contain_text("nie ma w tej kompilacji")

@@ -12,10 +12,10 @@
   // Each law page is one Pagefind record and its units are sub-results, so ranking laws needs
   // no per-unit requests: only the best few laws are loaded (one fragment each) to show them.
   var CANDIDATES = 6;
+  var TITLE_PAGES = 4; // title-only law pages read beyond the CANDIDATES (see candidates())
   var PER_LAW = 3; // a law's best units shown
   var NEAR_BEST = 0.8; // units scoring this share of a law's best are shown in the law's order
   var IN_FORCE_SHARE = 0.6; // a 2017 law this close to the best law text goes first
-  var TYPO_BOUND = [[4, 0], [9, 1], [Infinity, 2]]; // word length below -> wrong letters allowed
   // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
   // `about` holds a law's names in both languages with their folded and inflected forms (see
   // ABOUT in tools/pagefind.py): the body score saturates on a long law, and without the bonus
@@ -23,11 +23,10 @@
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
   // law whose name is the other case of the word typed. The other fields are not words.
   var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
-  // How every engine reads a query (tools/query.py writes it: build/search_spec.json, copied to
-  // assets/search/spec.json): folding, function and question words, players' words, the
-  // citation rule and the query limit. Loaded with the search engine.
-  var SPEC = null;
-  var spec = null;
+  // How every engine reads a query: assets/search/query.js, shared with the wizard's filter.
+  var Q = window.bridgelawQuery;
+  var fold = Q.fold, contentWords = Q.contentWords, lawWords = Q.lawWords, correct = Q.correct;
+  function loadSpec() { return Q.load(ROOT); }
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 
@@ -41,7 +40,8 @@
       var text = (d.content || "").split(/[\r\n\s]+/g);
       return queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
     }
-    var lawText = laws.filter(function (d) { return d.meta && d.meta.law; });
+    // the best law text: a law known by its titles only has none (as in tools/search_rank.py)
+    var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
     var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
     var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
     function first(d) {
@@ -77,11 +77,12 @@
     pl: {
       open: "Szukaj", label: "Szukaj w przepisach", placeholder: "Szukaj: słowo, zwrot albo numer (64B3)",
       close: "Zamknij", loading: "Wczytywanie wyszukiwarki…", none: "Brak wyników dla: ",
-      tooLong: "Zapytanie jest za długie (najwyżej {n} znaków).", superseded: "nieobowiązujące",
+      tooLong: "Zapytanie jest za długie (najwyżej {n} znaków).", superseded: "nieobowiązujące", titlesOnly: "bez tekstu",
       corrected: "Szukano także: {fixed} (wpisano: {typed})",
       noWords: "Zapytanie nie zawiera liter ani cyfr.", jump: "Przejdź do przepisu",
       notInBuild: "Tekstu {id} z wydania 2017 nie ma w tej kompilacji.",
-      official: "Tekst 2017 na stronie PZBS ↗", counterpart: "Odpowiednik z wydania 1997 dla ",
+      official: "Tekst 2017 na stronie PZBS ↗", titlePage: "Tytuł i części z wydania 2017 (bez tekstu)",
+      counterpart: "Odpowiednik z wydania 1997 dla ",
       missing: "Nie ma przepisu ", nearest: "; najbliższe: ", results: "Wyniki: ",
       failed: "Nie udało się wczytać wyszukiwarki.", law: "Przepis",
       kinds: { situations: "Sytuacja", glossary: "Słownik", terms: "Indeks", compare: "Porównanie", wizard: "Kreator", laws: "Spis" }
@@ -89,11 +90,12 @@
     en: {
       open: "Search", label: "Search the laws", placeholder: "Search: a word, a phrase or a number (64B3)",
       close: "Close", loading: "Loading search…", none: "No results for: ",
-      tooLong: "The query is too long (at most {n} characters).", superseded: "superseded",
+      tooLong: "The query is too long (at most {n} characters).", superseded: "superseded", titlesOnly: "no text",
       corrected: "Also searched for: {fixed} (typed: {typed})",
       noWords: "The query has no letters or digits.", jump: "Go to law",
       notInBuild: "The 2017 text of {id} is not in this build.",
-      official: "2017 text on the PZBS site ↗", counterpart: "1997 counterpart of ",
+      official: "2017 text on the PZBS site ↗", titlePage: "Its 2017 title and sections (no text)",
+      counterpart: "1997 counterpart of ",
       missing: "There is no law ", nearest: "; nearest: ", results: "Results: ",
       failed: "The search could not be loaded.", law: "Law",
       kinds: { situations: "Situation", glossary: "Glossary", terms: "Index", compare: "Compare", wizard: "Wizard", laws: "Contents" }
@@ -129,82 +131,6 @@
   }
 
   var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/pagefind.py)
-
-  /** The word lowercased with diacritics removed (ł -> l too), as tools/analysis.py folds. */
-  function fold(word) {
-    var letters = (SPEC && SPEC.fold_extra) || { "ł": "l", "Ł": "L" };
-    var out = "";
-    for (var ch of String(word)) out += letters[ch] || ch;
-    return out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  }
-
-  /** The query's content words: function and question words left out, unless nothing else. */
-  function contentWords(query) {
-    var words = query.match(/[\p{L}\p{N}]+/gu) || [];
-    var kept = words.filter(function (w) { return !SPEC.stops[fold(w)]; });
-    return kept.length ? kept : words;
-  }
-
-  /** Whether two words are forms of one word: the same folded word, or the same beginning
-   * once endings are set aside (isFormOf below marks snippets by the same rule). */
-  function sameWord(a, b) {
-    var x = fold(a), y = fold(b), shorter = Math.min(x.length, y.length);
-    if (shorter < 4) return x === y;
-    var n = Math.max(4, shorter - 2);
-    return x.slice(0, n) === y.slice(0, n);
-  }
-
-  /** Players' words as the law says them: a glossary variant whose every word the query holds
-   * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/query.py
-   * adds the headword; Pagefind wants every word, so here the variant's words give way. */
-  function lawWords(words) {
-    var out = words.slice(), used = [];
-    SPEC.synonyms.forEach(function (syn) {
-      if (syn.lang !== LANG) return;
-      var parts = syn.form.split(/\s+/).filter(function (w) { return w && !SPEC.stops[w]; });
-      if (!parts.length || used.indexOf(syn.headword) >= 0) return;
-      var at = parts.map(function (p) { return out.findIndex(function (w) { return sameWord(w, p); }); });
-      if (at.some(function (i) { return i < 0; })) return;
-      used.push(syn.headword);
-      out = out.filter(function (w, i) { return at.indexOf(i) < 0; })
-        .concat(syn.headword.split(/\s+/).filter(function (w) { return !SPEC.stops[fold(w)]; }));
-    });
-    return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
-  }
-
-  /** The edit distance of two words (adjacent letters swapped count once), or bound + 1. */
-  function distance(a, b, bound) {
-    if (Math.abs(a.length - b.length) > bound) return bound + 1;
-    var before = [], prev = [], cur;
-    for (var j = 0; j <= b.length; j++) prev.push(j);
-    for (var i = 1; i <= a.length; i++) {
-      cur = [i];
-      for (j = 1; j <= b.length; j++) {
-        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
-      }
-      if (Math.min.apply(null, cur) > bound) return bound + 1;
-      before = prev; prev = cur;
-    }
-    return prev[b.length];
-  }
-
-  /** The word of the index's vocabulary a mistyped word most likely meant (tools/query.py
-   * correct: same first letter, one wrong letter below 9 letters, two from 9), or "". */
-  function correct(word, vocabulary) {
-    var w = fold(word), bound = 0;
-    TYPO_BOUND.some(function (b) { bound = b[1]; return w.length < b[0]; });
-    if (!bound || vocabulary[w] || !/^\p{L}+$/u.test(w)) return "";
-    var best = null;
-    Object.keys(vocabulary).forEach(function (c) {
-      if (c.length < 4 || c[0] !== w[0] || Math.abs(c.length - w.length) > bound) return;
-      var d = distance(w, c, bound);
-      if (d > bound) return;
-      var key = [d, -vocabulary[c], c];
-      if (!best || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
-    });
-    return best ? best[2] : "";
-  }
 
   /** Results for all the words; when too few pages hold them all, every page holding any of
    * them, ranked by the sum of its scores word by word (a page with more of them comes first). */
@@ -334,6 +260,7 @@
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
           title: (meta.title || "") + (own ? " › " + own : ""), bare: !own && !text.length,
+          kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
           score: s.score, i: s.i
         };
       });
@@ -408,22 +335,6 @@
       });
     }
     return pagefind;
-  }
-
-  function loadSpec() {
-    if (!spec) {
-      spec = fetch(new URL("assets/search/spec.json", ROOT).href).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.json();
-      }).then(function (data) {
-        var stops = {};
-        data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
-        data.stops = stops;
-        SPEC = data;
-        return data;
-      });
-    }
-    return spec;
   }
 
   var vocabulary = null;
@@ -522,6 +433,9 @@
         var law = /^\d+/.exec(cited)[0];
         items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
           url: force.official[LANG].replace("{number}", law) });
+        if ((force.title_pages || []).indexOf(Number(law)) >= 0) {  // its section's row, offline too
+          items.push(go("2017", /^\d+[A-Z]?/.exec(cited)[0], TEXT.titlePage));
+        }
         ((force.counterparts || {})[cited] || []).forEach(function (old) {
           if (has("1997", old)) items.push(go("1997", old, TEXT.counterpart + cited));
         });
@@ -547,7 +461,7 @@
     if (!ui.list.childElementCount) ui.status.textContent = TEXT.loading;
     return loadSpec().then(function () {
       if (mine !== generation) return null;
-      if (query.length > SPEC.max_query_chars) return show([], TEXT.tooLong.replace("{n}", SPEC.max_query_chars));
+      if (query.length > Q.spec.max_query_chars) return show([], TEXT.tooLong.replace("{n}", Q.spec.max_query_chars));
       if (!/[\p{L}\p{N}]/u.test(query)) return show([], TEXT.noWords);
       var cited = parseCitation(query);
       if (cited) return jump(cited, mine);
@@ -567,6 +481,25 @@
     }).catch(function () { if (mine === generation) show([], TEXT.failed); });
   }
 
+  /** The best CANDIDATES pages with text, and the laws known by their titles only found among
+   * them: a short title page scores high for one common word, and must not crowd the text of
+   * the law that answers out of the pages read (at most TITLE_PAGES more are read). */
+  function candidates(results) {
+    var picked = [], next = 0, texts = 0;
+    function more() {
+      var batch = results.slice(next, Math.min(next + CANDIDATES - texts, CANDIDATES + TITLE_PAGES));
+      next += batch.length;
+      if (!batch.length) return picked;
+      return Promise.all(batch.map(function (r) {
+        return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); });
+      })).then(function (got) {
+        got.forEach(function (d) { picked.push(d); if (!(d.meta && d.meta.titles_only)) texts++; });
+        return texts >= CANDIDATES ? picked : more();
+      });
+    }
+    return more();
+  }
+
   /** The best pages for the words in the law's own words; a word the index does not know is
    * searched together with its nearest word of the index, as a possible typo (tools/query.py
    * read_query: beside it, never instead), and the reader is told. */
@@ -580,9 +513,7 @@
       var read = words.concat(fixed);
       return searchWords(pf, lawWords(read)).then(function (results) {
         if (mine !== generation || !results) return null;
-        return Promise.all(results.slice(0, CANDIDATES).map(function (r) {
-          return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); });
-        }));
+        return candidates(results);
       }).then(function (found) {
         return found && { found: found, words: read, typed: typed, fixed: fixed };
       });

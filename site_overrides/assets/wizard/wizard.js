@@ -70,25 +70,27 @@
     }
   };
 
+  /* Queries are read as the search box reads them (assets/search/query.js: folding, function
+   * and question words, players' words), so the filter and the search cannot drift apart. */
+  var Q = null; // set in init(): query.js runs after this script (theme scripts come last)
+
   /* Lowercase without diacritics, so "wist z niewlasciwej reki" finds "niewłaściwej ręki". */
   function fold(text) {
-    return String(text || "")
-      .toLowerCase()
-      .replace(/ł/g, "l")
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "");
+    return Q.fold(String(text || ""));
   }
 
   function words(text) {
     return fold(text).split(/[^a-z0-9]+/).filter(function (w) { return w.length > 0; });
   }
 
-  /* Query words cut to a stem-like prefix, 70% of the word and at least four letters
-   * ("partnerowi" -> "partner", "renonsu" -> "renon"), so an inflected word still finds the
-   * catalogue's form; one- and two-letter words are skipped. */
+  /* The query's content words in the law's words, cut to a stem-like prefix, 70% of the word
+   * and at least four letters ("partnerowi" -> "partner", "renonsu" -> "renon"), so an
+   * inflected word still finds the catalogue's form. Before the spec has arrived, words of
+   * one or two letters stand in for the function words (the filter runs again on arrival). */
   function queryStems(query) {
-    return words(query)
-      .filter(function (w) { return w.length > 2 || /^[0-9]+$/.test(w); })
+    var typed = Q.spec ? Q.lawWords(Q.contentWords(query), true).map(fold) : words(query);
+    return typed
+      .filter(function (w) { return Q.spec || w.length > 2 || /^[0-9]+$/.test(w); })
       .map(function (w) {
         return w.length > 4 ? w.slice(0, Math.max(4, Math.ceil(w.length * 0.7))) : w;
       });
@@ -184,6 +186,7 @@
     }
     input.addEventListener("input", apply);
     apply();
+    Q.load(ROOT).then(apply, function () { /* the spec failed: the filter keeps its fallback */ });
   }
 
   /* ---- the wizard ---- */
@@ -378,7 +381,7 @@
       list.appendChild(item);
       return item;
     });
-    input.addEventListener("input", function () {
+    function filter() {
       var shown = 0;
       var keep = bestMatches(items.map(function (item) {
         return item.getAttribute("data-words");
@@ -389,7 +392,9 @@
       });
       rankItems(list, items, names, input.value);
       none.hidden = shown !== 0;
-    });
+    }
+    input.addEventListener("input", filter);
+    Q.load(ROOT).then(function () { if (input.value) filter(); }, function () {});
     this.root.appendChild(label);
     this.root.appendChild(input);
     this.root.appendChild(none);
@@ -545,6 +550,11 @@
   }
 
   function init() {
+    Q = window.bridgelawQuery;
+    if (!Q) {  // deferred scripts all run before DOMContentLoaded: query.js will be there
+      document.addEventListener("DOMContentLoaded", init, { once: true });
+      return;
+    }
     ROOT = ROOT || siteRoot();
     var filter = document.getElementById("situation-filter");
     if (filter && !filter.getAttribute("data-ready")) {

@@ -1,0 +1,113 @@
+/* How every engine on the site reads a query, written once (tools/query.py writes the spec:
+ * build/search_spec.json, copied to assets/search/spec.json): folding, function and question
+ * words, players' words, typos against the index's vocabulary, the citation rule and the query
+ * limit. Read by the search box (search.js) and the wizard's filter (wizard.js). */
+(function () {
+  "use strict";
+
+  var TYPO_BOUND = [[4, 0], [9, 1], [Infinity, 2]]; // word length below -> wrong letters allowed
+  var Q = { spec: null, loading: null };
+  var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+
+  /** The spec, fetched once from the site root. */
+  Q.load = function (root) {
+    if (!Q.loading) {
+      Q.loading = fetch(new URL("assets/search/spec.json", root).href).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (data) {
+        var stops = {};
+        data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
+        data.stops = stops;
+        Q.spec = data;
+        return data;
+      });
+    }
+    return Q.loading;
+  };
+
+  /** The word lowercased with diacritics removed (ł -> l too), as tools/analysis.py folds. */
+  function fold(word) {
+    var letters = (Q.spec && Q.spec.fold_extra) || { "ł": "l", "Ł": "L" };
+    var out = "";
+    for (var ch of String(word)) out += letters[ch] || ch;
+    return out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+
+  /** The query's content words: function and question words left out, unless nothing else. */
+  function contentWords(query) {
+    var words = query.match(/[\p{L}\p{N}]+/gu) || [];
+    var kept = words.filter(function (w) { return !Q.spec.stops[fold(w)]; });
+    return kept.length ? kept : words;
+  }
+
+  /** Whether two words are forms of one word: the same folded word, or the same beginning
+   * once endings are set aside (isFormOf below marks snippets by the same rule). */
+  function sameWord(a, b) {
+    var x = fold(a), y = fold(b), shorter = Math.min(x.length, y.length);
+    if (shorter < 4) return x === y;
+    var n = Math.max(4, shorter - 2);
+    return x.slice(0, n) === y.slice(0, n);
+  }
+
+  /** Players' words as the law says them: a glossary variant whose every word the query holds
+   * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/query.py
+   * adds the headword; Pagefind wants every word, so there the variant's words give way
+   * (`keep` keeps them beside the headword: a filter that counts the words found). */
+  function lawWords(words, keep) {
+    var out = words.slice(), used = [];
+    Q.spec.synonyms.forEach(function (syn) {
+      if (syn.lang !== LANG) return;
+      var parts = syn.form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
+      if (!parts.length || used.indexOf(syn.headword) >= 0) return;
+      var at = parts.map(function (p) { return out.findIndex(function (w) { return sameWord(w, p); }); });
+      if (at.some(function (i) { return i < 0; })) return;
+      used.push(syn.headword);
+      out = out.filter(function (w, i) { return keep || at.indexOf(i) < 0; })
+        .concat(syn.headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; }));
+    });
+    return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
+  }
+
+  /** The edit distance of two words (adjacent letters swapped count once), or bound + 1. */
+  function distance(a, b, bound) {
+    if (Math.abs(a.length - b.length) > bound) return bound + 1;
+    var before = [], prev = [], cur;
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
+      }
+      if (Math.min.apply(null, cur) > bound) return bound + 1;
+      before = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  /** The word of the index's vocabulary a mistyped word most likely meant (tools/query.py
+   * correct: same first letter, one wrong letter below 9 letters, two from 9), or "". */
+  function correct(word, vocabulary) {
+    var w = fold(word), bound = 0;
+    TYPO_BOUND.some(function (b) { bound = b[1]; return w.length < b[0]; });
+    if (!bound || vocabulary[w] || !/^\p{L}+$/u.test(w)) return "";
+    var best = null;
+    Object.keys(vocabulary).forEach(function (c) {
+      if (c.length < 4 || c[0] !== w[0] || Math.abs(c.length - w.length) > bound) return;
+      var d = distance(w, c, bound);
+      if (d > bound) return;
+      var key = [d, -vocabulary[c], c];
+      if (!best || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
+    });
+    return best ? best[2] : "";
+  }
+
+
+  Q.fold = fold;
+  Q.contentWords = contentWords;
+  Q.sameWord = sameWord;
+  Q.lawWords = lawWords;
+  Q.correct = correct;
+  window.bridgelawQuery = Q;
+})();
