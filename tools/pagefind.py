@@ -149,8 +149,9 @@ def law_record(
             "law": number,
             "edition": edition,
             "titles_only": "1" if titles_only else "",  # search.js labels it: no text here
-            # a law known by its titles only is found by its title, not lifted by its names
-            ABOUT: "" if titles_only else " ".join(about.split()),
+            # a law known by its titles only is found by its names as much as one with text:
+            # a query naming it finds it before a longer text that uses the words in passing
+            ABOUT: " ".join(about.split()),
         },
         units=units,
     )

@@ -34,12 +34,15 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
     units = [pair for pair in members if pair[0]["kind"] == "unit"]
     if not units:
         return members
-    ids = [fields["id"] for fields, _ in units]
-    leaves = [(fields, score) for fields, score in units
-              if not any(_below(fields["id"], other) for other in ids)]
 
     def words(pair: tuple[dict[str, Any], float]) -> int:
         return (covered or {}).get(pair[0]["key"], 0)
+
+    # a unit gives way to a unit inside it that holds as many of the query's words: 64B
+    # ("brak automatycznego przekazania lew") stays when only "lew" is found in 64B1
+    leaves = [pair for pair in units
+              if not any(_below(pair[0]["id"], other[0]["id"]) and words(other) >= words(pair)
+                         for other in units)]
 
     # A unit holding more of the query's words answers it better; those of them that match
     # about as well as the best are read in the law's own order (64A1 before 64B5 for a query

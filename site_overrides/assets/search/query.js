@@ -42,30 +42,36 @@
   }
 
   /** Whether two words are forms of one word: the same folded word, or the same beginning
-   * once endings are set aside (isFormOf below marks snippets by the same rule). */
+   * (four letters, five from six-letter words) once an ending of at most ENDING letters is set
+   * aside ("dziadek", "dziadkami", "karta", "karty"; not "kolega", "kolejność"). */
+  var ENDING = 3;
   function sameWord(a, b) {
     var x = fold(a), y = fold(b), shorter = Math.min(x.length, y.length);
     if (shorter < 4) return x === y;
-    var n = Math.max(4, shorter - 2);
+    if (Math.max(x.length, y.length) - shorter > ENDING) return false;
+    var n = shorter < 6 ? 4 : Math.max(5, shorter - 2);
     return x.slice(0, n) === y.slice(0, n);
   }
 
   /** Players' words as the law says them: a glossary variant whose every word the query holds
    * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/query.py
    * adds the headword; Pagefind wants every word, so there the variant's words give way
-   * (`keep` keeps them beside the headword: a filter that counts the words found). */
+   * (`keep` keeps them beside the headword: a filter that counts the words found). Variants
+   * are read in the words typed only, as the CLI reads them: a headword added is not read
+   * again as a variant of another term. */
   function lawWords(words, keep) {
-    var out = words.slice(), used = [];
+    var given = {}, added = [], used = [];
     Q.spec.synonyms.forEach(function (syn) {
       if (syn.lang !== LANG) return;
       var parts = syn.form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
       if (!parts.length || used.indexOf(syn.headword) >= 0) return;
-      var at = parts.map(function (p) { return out.findIndex(function (w) { return sameWord(w, p); }); });
+      var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
       if (at.some(function (i) { return i < 0; })) return;
       used.push(syn.headword);
-      out = out.filter(function (w, i) { return keep || at.indexOf(i) < 0; })
-        .concat(syn.headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; }));
+      if (!keep) at.forEach(function (i) { given[i] = true; });
+      added = added.concat(syn.headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; }));
     });
+    var out = words.filter(function (w, i) { return !given[i]; }).concat(added);
     return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
   }
 

@@ -36,8 +36,9 @@
    * each group. */
   function currentFirst(laws, words) {
     var queries = words.map(fold);
-    function covered(d) {  // how many of the query's words the record holds in some form
-      var text = (d.content || "").split(/[\r\n\s]+/g);
+    function covered(d) {  // how many of the query's words the record holds in some form,
+      // its names included (a law's titles in both languages)
+      var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
       return queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
     }
     // the best law text: a law known by its titles only has none (as in tools/search_rank.py)
@@ -194,12 +195,7 @@
   /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
   function isFormOf(word, queries) {
     var f = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
-    return !!f && queries.some(function (q) {
-      var shorter = Math.min(q.length, f.length);
-      if (shorter < 4) return q === f;
-      var n = Math.max(4, shorter - 2);
-      return f.slice(0, n) === q.slice(0, n);
-    });
+    return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
   }
 
   /** A snippet from a unit's own words (a law record's content also holds the folded copy
@@ -259,23 +255,25 @@
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-          title: (meta.title || "") + (own ? " › " + own : ""), bare: !own && !text.length,
+          title: (meta.title || "") + (own ? " › " + own : ""), own: own, bare: !own && !text.length,
           kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
           score: s.score, i: s.i
         };
       });
     var units = items.filter(function (item) { return !item.bare; });
-    // the deepest units that match: 64A1, not 64A when both do
-    var leaves = units.filter(function (item) {
-      return !units.some(function (other) { return below(item.id, other.id); });
-    });
-    // a unit holding more of the query's words answers it better; among those, units about as
-    // good as the best are read in the law's own order (tools/search_rank.py deepest)
+    // how many of the query's words a unit holds, in its own heading and text
     var queries = words.map(fold);
-    leaves.forEach(function (item) {
-      var text = item.text.concat(item.title.split(/\s+/));
+    units.forEach(function (item) {
+      var text = item.text.concat(item.own.split(/\s+/));
       item.covered = queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
     });
+    // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
+    // unit inside it holding as many of the query's words (tools/search_rank.py deepest)
+    var leaves = units.filter(function (item) {
+      return !units.some(function (other) { return below(item.id, other.id) && other.covered >= item.covered; });
+    });
+    // a unit holding more of the query's words answers it better; among those, units about as
+    // good as the best are read in the law's own order
     var most = leaves.reduce(function (m, item) { return Math.max(m, item.covered); }, 0);
     var full = leaves.filter(function (item) { return item.covered === most; });
     var best = full.reduce(function (m, item) { return Math.max(m, item.score); }, 0);
@@ -284,6 +282,14 @@
     var rest = leaves.filter(function (item) { return near.indexOf(item) < 0; })
       .sort(function (a, b) { return b.covered - a.covered || b.score - a.score || a.i - b.i; });
     var shown = near.concat(rest);
+    if (!items.length) {
+      // found by its names alone (its title in the other language, its glossary terms): the
+      // law itself, as the CLI lists a law's heading when none of its units matched
+      items = [{
+        id: meta.law, edition: meta.edition || "", url: page + "#" + meta.law, text: [],
+        title: meta.title || "", own: "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
+      }];
+    }
     return (shown.length ? shown : items.slice(0, 1)).slice(0, PER_LAW).map(function (item) {
       item.excerpt = ownExcerpt(item.text, words);
       return item;
@@ -501,8 +507,8 @@
   }
 
   /** The best pages for the words in the law's own words; a word the index does not know is
-   * searched together with its nearest word of the index, as a possible typo (tools/query.py
-   * read_query: beside it, never instead), and the reader is told. */
+   * read as a possible typo of its nearest word of the index (tools/query.py read_query), the
+   * word meant is searched, and the reader is told which. */
   function find(pf, words, mine) {
     return loadVocabulary().catch(function () { return {}; }).then(function (known) {
       var typed = [], fixed = [];
@@ -511,7 +517,10 @@
         if (c) { typed.push(w); fixed.push(c); }
       });
       var read = words.concat(fixed);
-      return searchWords(pf, lawWords(read)).then(function (results) {
+      // Pagefind wants every word of its query: a typo the index lacks would leave only the
+      // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
+      var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
+      return searchWords(pf, lawWords(sought)).then(function (results) {
         if (mine !== generation || !results) return null;
         return candidates(results);
       }).then(function (found) {
