@@ -208,7 +208,8 @@ def test_strict_build_fails_on_broken_tree(tmp_path: Path) -> None:
     (assistant / "trees" / "revoke.yaml").write_text(
         text.replace("next: two-tricks", "next: three-tricks"), encoding="utf-8"
     )
-    config = replace(CONFIG, assistant_dir=assistant, build_dir=tmp_path / "build", strict=True)
+    config = replace(CONFIG, assistant_dir=assistant, build_dir=tmp_path / "build",
+                     content_dir=tmp_path / "content", strict=True)
     message = "tree revoke, node later-trick-after-win: .*three-tricks"
     with pytest.raises(BridgelawError, match=message):
         build_assistant(Corpus(), config)

@@ -117,7 +117,11 @@ def test_everything_works_after_one_visit_with_the_network_cut(reader, host) -> 
         assert page.locator(".wizard-error").count() == 0, page.inner_text("#wizard")
         if page.locator(".wizard-outcome").count():
             break
-        page.locator(".wizard-answer").first.click()
+        answer = page.locator(".wizard-answer").first
+        shown = answer.element_handle()
+        answer.click()
+        # the next step is drawn on hashchange, a moment later: wait until this one is gone
+        page.wait_for_function("el => !el.isConnected", arg=shown, timeout=10_000)
     assert page.locator(".wizard-outcome .wizard-ruling").inner_text().strip()
 
     # a situation page, the other language, an unknown address
