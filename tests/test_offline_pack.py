@@ -3,12 +3,14 @@ kept files' contents only, the same bytes for the same build, and the web app ma
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
 import pytest
 
 from tools.config import Config
+from tools.errors import BridgelawError
 from tools.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
 
 FILES = {
@@ -22,8 +24,20 @@ FILES = {
     "pagefind/pagefind.js": "pf", "pagefind/pagefind-entry.json": "{}",
     "pagefind/wasm.pl.pagefind": "w", "pagefind/wasm.unknown.pagefind": "w",
     "pagefind/pagefind.en_e8b9e1ab2b.pf_meta": "m", "pagefind/index/pl_7426fb5.pf_index": "i",
-    "pagefind/fragment/en_116482c.pf_fragment": "f", "pagefind/pagefind-ui.js": "ui",
+    "pagefind/pagefind-ui.js": "ui",
     "sitemap.xml": "<urlset/>",
+}
+
+
+
+def fragment(meta: dict[str, str]) -> bytes:
+    """A Pagefind fragment as Pagefind writes it: gzip of its mark and the record's JSON."""
+    return gzip.compress(b"pagefind_dcd" + json.dumps({"url": "/u/1.html", "meta": meta}).encode())
+
+
+FRAGMENTS = {
+    "pagefind/fragment/en_116482c.pf_fragment": fragment({"law": "64", "titles_only": ""}),
+    "pagefind/fragment/pl_2a0e5b1.pf_fragment": fragment({"law": "53", "titles_only": "1"}),
 }
 
 
@@ -35,7 +49,24 @@ def site(tmp_path: Path) -> Path:
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    for name, data in FRAGMENTS.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
     return root
+
+
+def test_a_title_page_fragment_is_kept_with_the_pages(site) -> None:
+    """A law known by its titles only is searched offline once its title page is kept."""
+    tiers = {entry.path: entry.tier for entry in collect(site)}
+    assert tiers["pagefind/fragment/en_116482c.pf_fragment"] == "core-en"
+    assert tiers["pagefind/fragment/pl_2a0e5b1.pf_fragment"] == "pages-pl"
+
+
+def test_an_unreadable_fragment_is_named(site) -> None:
+    broken = site / "pagefind/fragment/pl_2a0e5b1.pf_fragment"
+    broken.write_bytes(b"not gzip")
+    with pytest.raises(BridgelawError, match="pl_2a0e5b1.pf_fragment: unreadable search fragment"):
+        collect(site)
 
 
 def test_tiers() -> None:

@@ -7,7 +7,8 @@ when a kept file changes, and a rebuild of the same sources writes the same byte
 
 - "shell": styles, scripts, icons, manifests, the 404 page, the search engine, the wizard's data;
 - "core-<lang>": that language's home, wizard, situation list, table of laws and search index;
-- "pages-<lang>": every other page of that language.
+- "pages-<lang>": every other page of that language, and the search fragments of the laws known
+  by their titles only (kept with their title pages: a search offline before then leaves them out).
 
 The worker installs the shell, takes over, then fetches the reader's core (offline search and
 wizard within seconds), the reader's pages, then the other language's core and pages.
@@ -15,11 +16,14 @@ wizard within seconds), the reader's pages, then the other language's core and p
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from tools.errors import BridgelawError
 
 LANGS = ("pl", "en")
 DEFAULT_LANG = "pl"
@@ -41,6 +45,7 @@ SEARCH = re.compile(r"^pagefind/(wasm\.(?P<a>\w+)\.pagefind"
                     r"|pagefind\.(?P<b>\w+?)_[0-9a-f]+\.pf_meta"
                     r"|(index|fragment)/(?P<c>\w+?)_[0-9a-f]+\.pf_(index|fragment))$")
 CORE_PAGES = ("", "wizard/", "situations/", "laws/")
+FRAGMENT_MARK = b"pagefind_dcd"
 SKIP = re.compile(r"\.map$|^assets/bridgelaw/icon-maskable\.svg$")
 
 
@@ -74,7 +79,15 @@ def _order(entry: Entry) -> tuple[int, str]:
     return rank, path
 
 
-def classify(rel: str) -> tuple[str, str] | None:
+def titles_only_fragment(data: bytes) -> bool:
+    """Whether a Pagefind fragment is the record of a law known by its titles only."""
+    text = gzip.decompress(data)
+    if not text.startswith(FRAGMENT_MARK):
+        raise ValueError("not a Pagefind fragment (no pagefind_dcd mark)")
+    return json.loads(text[len(FRAGMENT_MARK):]).get("meta", {}).get("titles_only") == "1"
+
+
+def classify(rel: str, data: bytes = b"") -> tuple[str, str] | None:
     """(kept path, tier) of a site file, or None when the pack leaves it out."""
     if SKIP.search(rel):
         return None
@@ -86,7 +99,11 @@ def classify(rel: str) -> tuple[str, str] | None:
     match = SEARCH.match(rel)
     if match:
         lang = match.group("a") or match.group("b") or match.group("c")
-        return (rel, f"core-{lang}") if lang in LANGS else None
+        if lang not in LANGS:
+            return None
+        if rel.endswith(".pf_fragment") and data and titles_only_fragment(data):
+            return rel, f"pages-{lang}"
+        return rel, f"core-{lang}"
     return None
 
 
@@ -95,10 +112,13 @@ def collect(site: Path) -> list[Entry]:
     entries = []
     for file in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = file.relative_to(site).as_posix()
-        kept = classify(rel)
+        data = file.read_bytes()
+        try:
+            kept = classify(rel, data)
+        except (OSError, ValueError) as error:  # gzip.BadGzipFile is an OSError
+            raise BridgelawError(f"{file}: unreadable search fragment: {error}") from error
         if kept is None:
             continue
-        data = file.read_bytes()
         entries.append(Entry(kept[0], hashlib.sha256(data).hexdigest()[:16], kept[1], len(data)))
     tiers = ["shell", *(f"{kind}-{lang}" for lang in LANGS for kind in ("core", "pages"))]
     return sorted(entries, key=lambda e: (tiers.index(e.tier), *_order(e)))

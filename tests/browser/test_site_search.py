@@ -256,3 +256,21 @@ def test_a_result_in_the_page_being_read_closes_the_search(page, origin, how) ->
     anchor = first.split("#")[1]
     top = page.evaluate(f"document.getElementById('{anchor}').getBoundingClientRect().top")
     assert 0 <= top < 844 / 2
+
+
+def test_a_title_page_fragment_not_yet_kept_is_left_out(page, origin, site_dir) -> None:  # noqa: ANN001
+    """Offline, before the worker keeps the title pages (tools/offline.py), their search
+    fragments cannot be read: the search still answers with the laws whose text it can read."""
+    from tools.offline import titles_only_fragment
+
+    fragments = sorted(site_dir.glob("pagefind/fragment/*.pf_fragment"))
+    titles = {f.name for f in fragments if titles_only_fragment(f.read_bytes())}
+    assert titles and len(titles) < len(fragments)
+    page.route("**/pagefind/fragment/*",
+               lambda route: route.abort() if route.request.url.rsplit("/", 1)[1] in titles
+               else route.continue_())
+    open_search(page, origin)
+    hrefs = ask(page, "lead out of turn accepted")
+    assert any("/laws/1997/53/" in href for href in hrefs), hrefs  # the law whose text is here
+    assert not any("/laws/2017/53/" in href for href in hrefs), hrefs  # its title page: not read
+    assert page.get_attribute(".bl-search", "data-searched") == "lead out of turn accepted"

@@ -497,9 +497,16 @@
       next += batch.length;
       if (!batch.length) return picked;
       return Promise.all(batch.map(function (r) {
-        return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); });
+        // a page that cannot be read (offline, before the worker has kept a title page's
+        // fragment: tools/offline.py) is left out, not the whole search
+        return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); },
+          function () { return null; });
       })).then(function (got) {
-        got.forEach(function (d) { picked.push(d); if (!(d.meta && d.meta.titles_only)) texts++; });
+        got.forEach(function (d) {
+          if (!d) return;
+          picked.push(d);
+          if (!(d.meta && d.meta.titles_only)) texts++;
+        });
         return texts >= CANDIDATES ? picked : more();
       });
     }
