@@ -24,7 +24,8 @@ from tools.concordance import load_concordance
 from tools.config import Config
 from tools.model import Corpus, Law, Unit
 from tools.outline import load_outline
-from tools.render import render_site_content, site_path
+from tools.render import render_site_content
+from tools.render_base import site_path
 from tools.scrape import scrape_corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))

@@ -23,13 +23,8 @@ from tools.config import Config, FetchConfig
 from tools.glossary import load_glossary
 from tools.model import Corpus, CrossRef, Law, Unit, unit_ids, walk
 from tools.outline import load_outline
-from tools.render import (
-    md_link,
-    polish_sort_key,
-    relative_url,
-    render_site_content,
-    site_path,
-)
+from tools.render import render_site_content
+from tools.render_base import md_link, polish_sort_key, relative_url, site_path
 from tools.urls import law_number
 
 GOLDEN = Path(__file__).parent / "golden" / "markdown"

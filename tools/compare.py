@@ -12,7 +12,7 @@ from tools.model import Law, Unit, walk
 from tools.render_edition import edition_sources
 
 if TYPE_CHECKING:
-    from tools.render import Context
+    from tools.render_base import Context
 
 MOVED_MIN = 0.5  # different ids at least this alike: the text moved to a new id
 SAME_ID_MIN = 0.3  # same id but less alike than this: look for where the text went
@@ -167,7 +167,7 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
 
 
 def _diff_html(old: str, new: str) -> tuple[str, str]:
-    from tools.render import _esc
+    from tools.render_base import _esc
 
     old_html, new_html = [], []
     for op, text in word_diff(old, new):
@@ -186,7 +186,7 @@ def _diff_html(old: str, new: str) -> tuple[str, str]:
 
 def render_compare_page(ctx: Context, lang: str, number: int) -> str:
     """The compare page of one law: 1997 and 2017 side by side, changes marked."""
-    from tools.render import UI, _esc, _front_matter, law_page, law_title, relative_url
+    from tools.render_base import UI, _esc, _front_matter, law_page, law_title, relative_url
 
     ui = UI[lang]
     page = f"{lang}/compare/{number}.md"
@@ -244,12 +244,11 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
 
 def render_compare_index(ctx: Context, lang: str, numbers: list[int]) -> str:
     """The list of laws that have a compare page."""
-    from tools.render import UI, _front_matter, _md_escape, md_link, shown_title
+    from tools.render_base import UI, _md_escape, md_link, page_head, shown_title
 
     ui = UI[lang]
     page = f"{lang}/compare/index.md"
-    out = [_front_matter({"title": ui["compare_title"], "language": lang}),
-           f"# {ui['compare_title']}", "", ui["compare_intro"], ""]
+    out = page_head(lang, "compare")
     for number in numbers:
         href = md_link(page, f"{lang}/compare/{number}.md")
         title, _ = shown_title(ctx, 2017, number, lang)

@@ -16,7 +16,7 @@ from tools.concordance import load_concordance
 from tools.errors import SourceError
 
 if TYPE_CHECKING:
-    from tools.render import Context
+    from tools.render_base import Context
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=True)
@@ -37,7 +37,7 @@ def edition_sources(ctx: Context) -> Sources:
 
 def _href(page: str, site_url: str) -> str:
     """A site path ("laws/2017/64/#64B3") relative to the content page `page`."""
-    from tools.render import site_path
+    from tools.render_base import site_path
 
     path, _, anchor = site_url.partition("#")
     rel = posixpath.relpath(path or ".", site_path(page) or ".")

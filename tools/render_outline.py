@@ -19,7 +19,7 @@ from tools.cite_text import EDITION_UI
 from tools.render_edition import _href, edition_sources, edition_span
 
 if TYPE_CHECKING:
-    from tools.render import Context
+    from tools.render_base import Context
 
 WORD = {"pl": "Przepis", "en": "Law"}
 

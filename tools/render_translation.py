@@ -10,7 +10,7 @@ from tools.translation_text import describe, edition_facts, headline, ui_text
 
 if TYPE_CHECKING:
     from tools.glossary import Term
-    from tools.render import Context
+    from tools.render_base import Context
 
 PAGE = "{lang}/translation.md"
 
@@ -30,7 +30,7 @@ def shown_findings(corpus: Corpus, edition: int, number: int) -> dict[str, list[
 
 def _finding_html(finding: Finding, lang: str, terms: dict[str, Term]) -> str:
     """One finding as HTML: kind and severity, what it says, both excerpts."""
-    from tools.render import _esc
+    from tools.render_base import _esc
 
     kind = ui_text(lang, "t_kind_" + finding.kind)
     severity = ui_text(lang, "t_sev_" + finding.severity)
@@ -45,7 +45,7 @@ def _finding_html(finding: Finding, lang: str, terms: dict[str, Term]) -> str:
 
 def unit_marks(ctx: Context, page: str, edition: int, number: int, lang: str) -> dict[str, str]:
     """Unit id -> the mark HTML for each unit of a law page that has a finding."""
-    from tools.render import _esc, relative_url
+    from tools.render_base import _esc, relative_url
 
     terms = {term.id: term for term in ctx.glossary or []}
     marks: dict[str, str] = {}
@@ -65,7 +65,14 @@ def unit_marks(ctx: Context, page: str, edition: int, number: int, lang: str) ->
 def render_translation_page(ctx: Context, lang: str) -> str:
     """The translation check page of one language: status, then findings by law and unit."""
     from tools.cite_text import edition_label
-    from tools.render import _esc, _front_matter, _md_escape, law_page, relative_url, shown_title
+    from tools.render_base import (
+        _esc,
+        _front_matter,
+        _md_escape,
+        law_page,
+        relative_url,
+        shown_title,
+    )
     from tools.translation import law_pairs
 
     page = PAGE.format(lang=lang)
