@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.site_offline import LAUNCH_ARGS  # noqa: E402
-from bench.slow_host import SLOW_4G, slow_server  # noqa: E402
+from bench.site_offline import phone_on, throttled_page  # noqa: E402
+from bench.slow_host import SLOW_4G  # noqa: E402
 from tools.offline import collect, write_offline  # noqa: E402
 
 NODE_MODULES = ROOT / "bench" / "node_modules"
@@ -86,34 +86,21 @@ def make_workbox(site: Path, tmp: Path) -> dict[str, object]:
 
 def first_visit(site: Path, ready: str, complete: str) -> dict[str, float]:
     """Seconds from a first visit until the JS tests `ready` and `complete` hold; bytes sent."""
-    from playwright.sync_api import sync_playwright
-
-    server, base, pipe = slow_server(site, SLOW_4G)
     figures: dict[str, float] = {}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=LAUNCH_ARGS)
-            context = browser.new_context(viewport={"width": 390, "height": 844},
-                                          service_workers="allow")
-            page = context.new_page()
-            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            began = time.perf_counter()
-            page.goto(base + "laws/2017/64/", wait_until="load")
-            page.wait_for_function(ready, timeout=900_000, polling=100)
-            figures["search + wizard offline (s)"] = time.perf_counter() - began
-            page.wait_for_function(complete, timeout=900_000, polling=100)
-            figures["every page offline (s)"] = time.perf_counter() - began
-            figures["sent until then (KB)"] = pipe.sent / 1024
-            figures["files kept"] = page.evaluate("""async () => {
-                let n = 0;
-                for (const name of await caches.keys()) n += (await (await caches.open(name))
-                    .keys()).length;
-                return n; }""")
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with phone_on(site, SLOW_4G, "allow") as (context, base, pipe):
+        page = throttled_page(context)
+        began = time.perf_counter()
+        page.goto(base + "laws/2017/64/", wait_until="load")
+        page.wait_for_function(ready, timeout=900_000, polling=100)
+        figures["search + wizard offline (s)"] = time.perf_counter() - began
+        page.wait_for_function(complete, timeout=900_000, polling=100)
+        figures["every page offline (s)"] = time.perf_counter() - began
+        figures["sent until then (KB)"] = pipe.sent / 1024
+        figures["files kept"] = page.evaluate("""async () => {
+            let n = 0;
+            for (const name of await caches.keys()) n += (await (await caches.open(name))
+                .keys()).length;
+            return n; }""")
     return figures
 
 

@@ -4,8 +4,10 @@ offline-ready and a law page's paints on the first and a second visit."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from bench.slow_host import SLOW_4G, Network, slow_server
@@ -36,22 +38,50 @@ def sent_size(file: Path) -> int:
 def pack_bytes(site: Path) -> dict[str, int]:
     """Kept bytes (gzip) per tier, per language's pack (shell, its core, its pages) and total."""
     tiers: dict[str, int] = {}
-    for entry in collect(site):
+    entries = collect(site)
+    for entry in entries:
         tiers[entry.tier] = tiers.get(entry.tier, 0) + sent_size(_file(site, entry.path))
     out = {f"tier {name}": size for name, size in tiers.items()}
     for lang in LANGS:
         out[f"pack {lang}"] = (tiers.get("shell", 0) + tiers.get(f"core-{lang}", 0)
                                + tiers.get(f"pages-{lang}", 0))
     out["total"] = sum(tiers.values())
-    out["files"] = len(collect(site))
+    out["files"] = len(entries)
     return out
+
+
+@contextlib.contextmanager
+def phone_on(site: Path, network: Network, service_workers: str
+             ) -> Iterator[tuple[object, str, object]]:
+    """A 390x844 Chromium context with `site` served over `network`: (context, base URL, the
+    server's pipe, which counts the bytes sent)."""
+    from playwright.sync_api import sync_playwright
+
+    server, base, pipe = slow_server(site, network)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                                 args=LAUNCH_ARGS)
+            try:
+                yield browser.new_context(viewport={"width": 390, "height": 844},
+                                          service_workers=service_workers), base, pipe
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def throttled_page(context: object) -> object:
+    """A new tab with the CPU throttled 4x."""
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    return page
 
 
 def _paints(context: object, url: str) -> tuple[float, float]:
     """(FCP, LCP) in ms of one navigation in a new tab with the CPU throttled 4x."""
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page = throttled_page(context)
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)
     fcp, lcp = page.evaluate(PAINTS)
@@ -62,61 +92,34 @@ def _paints(context: object, url: str) -> tuple[float, float]:
 def offline_timings(site: Path, network: Network = SLOW_4G, law: str = "laws/2017/64/",
                     other: str = "laws/2017/45/") -> dict[str, float]:
     """First visit (paints, seconds to offline-ready, bytes), then a second visit's paints."""
-    from playwright.sync_api import sync_playwright
-
-    server, base, pipe = slow_server(site, network)
     figures: dict[str, float] = {}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=LAUNCH_ARGS)
-            context = browser.new_context(viewport={"width": 390, "height": 844},
-                                          service_workers="allow")
-            page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            began = time.perf_counter()
-            page.goto(base + law, wait_until="load")
-            fcp, lcp = page.evaluate(PAINTS)
-            figures["first visit: FCP (ms)"] = fcp
-            figures["first visit: LCP (ms)"] = lcp
-            page.wait_for_function("['core', 'complete'].includes("
-                                   "document.documentElement.dataset.offline)", timeout=600_000,
-                                   polling=100)
-            figures["offline-ready: shell, search, wizard (s)"] = time.perf_counter() - began
-            page.wait_for_function("document.documentElement.dataset.offline === 'complete'",
-                                   timeout=900_000, polling=250)
-            figures["offline-ready: every page (s)"] = time.perf_counter() - began
-            figures["bytes sent until every page is kept (KB)"] = pipe.sent / 1024
-            page.close()
-            fcp, lcp = _paints(context, base + law)
-            figures["second visit, same law: FCP (ms)"] = fcp
-            figures["second visit, same law: LCP (ms)"] = lcp
-            fcp, lcp = _paints(context, base + other)
-            figures["second visit, another law: FCP (ms)"] = fcp
-            figures["second visit, another law: LCP (ms)"] = lcp
-            context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with phone_on(site, network, "allow") as (context, base, pipe):
+        page = throttled_page(context)
+        began = time.perf_counter()
+        page.goto(base + law, wait_until="load")
+        fcp, lcp = page.evaluate(PAINTS)
+        figures["first visit: FCP (ms)"] = fcp
+        figures["first visit: LCP (ms)"] = lcp
+        page.wait_for_function("['core', 'complete'].includes("
+                               "document.documentElement.dataset.offline)", timeout=600_000,
+                               polling=100)
+        figures["offline-ready: shell, search, wizard (s)"] = time.perf_counter() - began
+        page.wait_for_function("document.documentElement.dataset.offline === 'complete'",
+                               timeout=900_000, polling=250)
+        figures["offline-ready: every page (s)"] = time.perf_counter() - began
+        figures["bytes sent until every page is kept (KB)"] = pipe.sent / 1024
+        page.close()
+        fcp, lcp = _paints(context, base + law)
+        figures["second visit, same law: FCP (ms)"] = fcp
+        figures["second visit, same law: LCP (ms)"] = lcp
+        fcp, lcp = _paints(context, base + other)
+        figures["second visit, another law: FCP (ms)"] = fcp
+        figures["second visit, another law: LCP (ms)"] = lcp
     return figures
 
 
 def first_paints(site: Path, network: Network, law: str = "laws/2017/64/") -> dict[str, float]:
     """A law page's FCP and LCP on a first visit over `network` (CPU 4x, no worker yet)."""
-    from playwright.sync_api import sync_playwright
-
-    server, base, _ = slow_server(site, network)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=LAUNCH_ARGS)
-            context = browser.new_context(viewport={"width": 390, "height": 844},
-                                          service_workers="block")
-            fcp, lcp = _paints(context, base + law)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with phone_on(site, network, "block") as (context, base, _):
+        fcp, lcp = _paints(context, base + law)
     return {"first visit: FCP (ms)": fcp, "first visit: LCP (ms)": lcp}
