@@ -9,13 +9,23 @@
   var Q = { spec: null, loading: null };
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
 
+  var fetched = {};
+  /** A JSON file of the site, fetched once: every caller gets the same promise. */
+  Q.json = function (root, path) {
+    var url = new URL(path, root).href;
+    if (!fetched[url]) {
+      fetched[url] = fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      });
+    }
+    return fetched[url];
+  };
+
   /** The spec, fetched once from the site root. */
   Q.load = function (root) {
     if (!Q.loading) {
-      Q.loading = fetch(new URL("assets/search/spec.json", root).href).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.json();
-      }).then(function (data) {
+      Q.loading = Q.json(root, "assets/search/spec.json").then(function (data) {
         var stops = {};
         data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
         data.stops = stops;

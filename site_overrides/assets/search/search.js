@@ -174,7 +174,6 @@
   }
 
   var pagefind = null;
-  var citations = null;
   var ui = null;
   var generation = 0;
 
@@ -343,26 +342,9 @@
     return pagefind;
   }
 
-  var vocabulary = null;
-  function loadVocabulary() {
-    if (!vocabulary) {
-      vocabulary = fetch(new URL("assets/search/vocabulary.json", ROOT).href).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.json();
-      });
-    }
-    return vocabulary;
-  }
+  function loadVocabulary() { return Q.json(ROOT, "assets/search/vocabulary.json"); }
 
-  function loadCitations() {
-    if (!citations) {
-      citations = fetch(new URL("pagefind/citations.json", ROOT).href).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.json();
-      });
-    }
-    return citations;
-  }
+  function loadCitations() { return Q.json(ROOT, "pagefind/citations.json"); }
 
   function openSearch() {
     if (!ui) ui = build();
