@@ -11,11 +11,11 @@ small chips: a link to the unit when its 2017 text is in the build, plain text o
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.flowchart import _first_sentence
+from tools.render_base import esc
 
 TEXT = {
     "pl": {"question": "Pytanie {n}", "goto": "Dalej jak w pytaniu {n}",
@@ -28,10 +28,6 @@ TEXT = {
            "adjust": "Adjusted score possible", "not_in_build": "2017 text not in this build",
            "cites": "Laws"},
 }
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
 
 
 def _text(value: Any, lang: str) -> str:
@@ -70,13 +66,13 @@ class _Flow:
             url = info.get("url") or ""
             title = str(info.get("title") or "")
             if url and not info.get("external"):
-                attrs = f' title="{_esc(title)}"' if title else ""
-                out.append(f'<a class="flow-cite" href="{_esc(self.root + url)}"{attrs}>'
-                           f"{_esc(cite)}</a>")
+                attrs = f' title="{esc(title)}"' if title else ""
+                out.append(f'<a class="flow-cite" href="{esc(self.root + url)}"{attrs}>'
+                           f"{esc(cite)}</a>")
             else:
                 note = f"{title} ({ui['not_in_build']})" if title else ui["not_in_build"]
-                out.append(f'<span class="flow-cite flow-cite-out" title="{_esc(note)}">'
-                           f"{_esc(cite)}</span>")
+                out.append(f'<span class="flow-cite flow-cite-out" title="{esc(note)}">'
+                           f"{esc(cite)}</span>")
         return f'<p class="flow-cites" aria-label="{ui["cites"]}">' + " ".join(out) + "</p>"
 
     def outcome(self, node: dict[str, Any]) -> str:
@@ -84,14 +80,14 @@ class _Flow:
         ui = TEXT[self.lang]
         outcome = node["outcome"]
         ruling = _first_sentence(_text(outcome["ruling"], self.lang))
-        lines = [f'<p class="flow-text">{_esc(ruling)}</p>']
+        lines = [f'<p class="flow-text">{esc(ruling)}</p>']
         extra = []
         if outcome.get("tricks"):
             extra.append(ui["tricks"].format(n=outcome["tricks"]))
         if outcome.get("adjust"):
             extra.append(ui["adjust"])
         if extra:
-            lines.append(f'<p class="flow-meta">{_esc(" · ".join(extra))}</p>')
+            lines.append(f'<p class="flow-meta">{esc(" · ".join(extra))}</p>')
         lines.append(self.chips(list(outcome.get("cites") or [])))
         return '<div class="flow-node flow-outcome">' + "".join(lines) + "</div>"
 
@@ -104,12 +100,12 @@ class _Flow:
         if node_id in self.numbers:
             number = self.numbers[node_id]
             return (f'<p class="flow-node flow-goto"><a href="#{self.anchor(node_id)}">'
-                    f"{_esc(ui['goto'].format(n=number))} ↑</a></p>")
+                    f"{esc(ui['goto'].format(n=number))} ↑</a></p>")
         number = self.numbers[node_id] = len(self.numbers) + 1
         box = (f'<div class="flow-node flow-question" id="{self.anchor(node_id)}">'
                f'<p class="flow-text"><span class="flow-number" '
-               f'aria-label="{_esc(ui["question"].format(n=number))}">{number}</span> '
-               f"{_esc(_text(node.get('question'), self.lang))}</p>"
+               f'aria-label="{esc(ui["question"].format(n=number))}">{number}</span> '
+               f"{esc(_text(node.get('question'), self.lang))}</p>"
                f"{self.chips(list(node.get('cites') or []))}</div>")
         answers = list(node.get("answers") or [])
         follow = self.continuation(answers)
@@ -118,13 +114,13 @@ class _Flow:
             if answer["next"] == follow:
                 continue
             label = f"{index}. {_text(answer.get('label'), self.lang)}"
-            items.append(f'<li class="flow-branch"><p class="flow-answer">{_esc(label)}</p>'
+            items.append(f'<li class="flow-branch"><p class="flow-answer">{esc(label)}</p>'
                          f"{self.draw(answer['next'])}</li>")
         if follow:  # drawn after the other answers, in this column
             index = next(i for i, a in enumerate(answers, start=1) if a["next"] == follow)
             label = f"{index}. {_text(answers[index - 1].get('label'), self.lang)}"
             items.append(f'<li class="flow-branch flow-next"><p class="flow-answer">'
-                         f"{_esc(label)} ↓</p></li>")
+                         f"{esc(label)} ↓</p></li>")
         below = f'<ul class="flow-branches">{"".join(items)}</ul>' if items else ""
         return box + below + (self.draw(follow) if follow else "")
 

@@ -9,12 +9,9 @@ from collections.abc import Callable
 
 from tools.cite2017 import OLD, Cite
 from tools.cite_text import EDITION_UI
+from tools.render_base import esc as _attr  # attribute values: HTML escaping only
 
 EXTERNAL_MARK = "↗"  # after the words of a link that leaves the site
-
-
-def _attr(text: str) -> str:
-    return html.escape(text, quote=True)
 
 
 def official_link(cite: Cite, lang: str, esc: Callable[[str], str]) -> str:

@@ -167,26 +167,26 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
 
 
 def _diff_html(old: str, new: str) -> tuple[str, str]:
-    from tools.render_base import _esc
+    from tools.render_base import esc
 
     old_html, new_html = [], []
     for op, text in word_diff(old, new):
         if op == "=":
-            old_html.append(_esc(text))
-            new_html.append(_esc(text))
+            old_html.append(esc(text))
+            new_html.append(esc(text))
         elif not text.strip():
             # a change in spacing only: not worth a mark
-            (old_html if op == "-" else new_html).append(_esc(text))
+            (old_html if op == "-" else new_html).append(esc(text))
         elif op == "-":
-            old_html.append(f"<del>{_esc(text)}</del>")
+            old_html.append(f"<del>{esc(text)}</del>")
         else:
-            new_html.append(f"<ins>{_esc(text)}</ins>")
+            new_html.append(f"<ins>{esc(text)}</ins>")
     return "".join(old_html), "".join(new_html)
 
 
 def render_compare_page(ctx: Context, lang: str, number: int) -> str:
     """The compare page of one law: 1997 and 2017 side by side, changes marked."""
-    from tools.render_base import UI, _esc, _front_matter, law_page, law_title, relative_url
+    from tools.render_base import UI, esc, front_matter, law_page, law_title, relative_url
 
     ui = UI[lang]
     page = f"{lang}/compare/{number}.md"
@@ -195,23 +195,23 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
     assert old is not None and new is not None
     title = f"{ui['compare_title']}: {ui['law']} {number}"
     out = [
-        _front_matter({"title": title, "language": lang, "number": number}),
+        front_matter({"title": title, "language": lang, "number": number}),
         f"# {title}",
         "",
-        f"<p class=\"compare-intro\">{_esc(ui['compare_intro'])}</p>",
+        f"<p class=\"compare-intro\">{esc(ui['compare_intro'])}</p>",
         "",
     ]
     rows = align_editions(old, new, edition_sources(ctx).concordance)
     counts = {s: sum(1 for r in rows if r.status == s) for s in
               ("same", "changed", "moved", "added", "removed")}
     summary = " · ".join(f"{ui['status_' + s]}: {n}" for s, n in counts.items())
-    out.append(f'<p class="compare-summary">{_esc(summary)}</p>')
+    out.append(f'<p class="compare-summary">{esc(summary)}</p>')
     out.append("")
     old_page, new_page = law_page(1997, lang, number), law_page(2017, lang, number)
     body = ['<div class="compare" lang="pl">',
             '<div class="crow heads" aria-hidden="true">'
-            f'<div class="ccell">1997: {_esc(law_title(ctx, 1997, number, "pl"))}</div>'
-            f'<div class="ccell">2017: {_esc(law_title(ctx, 2017, number, "pl"))}</div></div>']
+            f'<div class="ccell">1997: {esc(law_title(ctx, 1997, number, "pl"))}</div>'
+            f'<div class="ccell">2017: {esc(law_title(ctx, 2017, number, "pl"))}</div></div>']
     for row in rows:
         old_html, new_html = _diff_html(row.old_text, row.new_text)
         if row.old_title or row.new_title:
@@ -222,7 +222,7 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
                 new_html = f'<strong class="unit-title">{new_head}</strong> {new_html}'
         status = ui["status_" + row.status]
         anchor = row.new_id or f"old-{row.old_id}"
-        cells = [f'<div class="crow {row.status}" id="c{_esc(anchor)}">']
+        cells = [f'<div class="crow {row.status}" id="c{esc(anchor)}">']
         for edition, uid, text_html, target in ((1997, row.old_id, old_html, old_page),
                                                 (2017, row.new_id, new_html, new_page)):
             if uid is None:
@@ -231,8 +231,8 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
             href = relative_url(page, target, uid)
             cells.append(
                 f'<div class="ccell"><span class="ed">{edition}</span> '
-                f'<a class="unit-id" href="{href}">{_esc(uid)}</a> '
-                f'<span class="status" lang="{lang}">{_esc(status)}</span> {text_html}</div>'
+                f'<a class="unit-id" href="{href}">{esc(uid)}</a> '
+                f'<span class="status" lang="{lang}">{esc(status)}</span> {text_html}</div>'
             )
         cells.append("</div>")
         body.append("".join(cells))
@@ -244,7 +244,7 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
 
 def render_compare_index(ctx: Context, lang: str, numbers: list[int]) -> str:
     """The list of laws that have a compare page."""
-    from tools.render_base import UI, _md_escape, md_link, page_head, shown_title
+    from tools.render_base import UI, md_escape, md_link, page_head, shown_title
 
     ui = UI[lang]
     page = f"{lang}/compare/index.md"
@@ -252,6 +252,6 @@ def render_compare_index(ctx: Context, lang: str, numbers: list[int]) -> str:
     for number in numbers:
         href = md_link(page, f"{lang}/compare/{number}.md")
         title, _ = shown_title(ctx, 2017, number, lang)
-        out.append(f"- [{ui['law']} {number}. {_md_escape(title)}]({href})")
+        out.append(f"- [{ui['law']} {number}. {md_escape(title)}]({href})")
     out.append("")
     return "\n".join(out)

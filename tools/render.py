@@ -16,15 +16,16 @@ from tools.render_base import (
     LANG_NAMES,
     UI,
     Context,
-    _esc,
-    _front_matter,
-    _md_escape,
+    esc,
+    front_matter,
     law_page,
     law_title,
     laws_by_edition,
+    md_escape,
     relative_url,
     shown_title,
     site_path,
+    unit_label,
 )
 from tools.render_bilingual import align_languages, lang_toggle
 from tools.render_edition import edition_span, superseded_notice
@@ -48,7 +49,7 @@ def _unit_cell(r: PageRenderer, unit: Unit | None, lang: str, is_other: bool) ->
         return f'<div{attrs}><p class="absent">—</p></div>'
     head = ""
     if unit.title:
-        head = f'<p class="unit-title">{_esc(unit.title)}</p>'
+        head = f'<p class="unit-title">{esc(unit.title)}</p>'
     return f"<div{attrs}>{head}{r.paragraphs(unit.text, lang, unit.id)}</div>"
 
 
@@ -59,13 +60,13 @@ def _meta_block(ctx: Context, law: Law, lang: str, page: str, has_text: bool) ->
     parts = [
         edition_span(law.edition, lang),
         f'<span class="source">{ui["source"]}: '
-        f'<a href="{_esc(source.source_url)}" rel="external">{_esc(source.source_url)}</a>'
-        f" ({ui['fetched']} {_esc(source.fetch_date)})</span>",
+        f'<a href="{esc(source.source_url)}" rel="external">{esc(source.source_url)}</a>'
+        f" ({ui['fetched']} {esc(source.fetch_date)})</span>",
     ]
     switch = relative_url(page, law_page(law.edition, other, law.number))
     parts.append(
         f'<a class="lang-switch" href="{switch}" hreflang="{other}" lang="{other}" '
-        f'aria-label="{_esc(ui["other_lang_label"])}">{ui["other_lang"]}</a>'
+        f'aria-label="{esc(ui["other_lang_label"])}">{ui["other_lang"]}</a>'
     )
     return '<div class="law-meta">' + " · ".join(parts) + "</div>"
 
@@ -118,17 +119,17 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     if edition in (1997, 2017) and _in_both_editions(ctx, number):
         front["compare"] = site_path(f"pl/compare/{number}.md")
 
-    heading = _md_escape(title)
+    heading = md_escape(title)
     if title_lang != lang:
-        heading = f'<span lang="{title_lang}">{_esc(title)}</span>'
-    out = [_front_matter(front), f"# {ui['law']} {number}. {heading}", ""]
+        heading = f'<span lang="{title_lang}">{esc(title)}</span>'
+    out = [front_matter(front), f"# {ui['law']} {number}. {heading}", ""]
     out.append(_meta_block(ctx, primary, lang, page, has_text))
     out.append("")
     if edition != IN_FORCE:
         out += [superseded_notice(ctx, number, lang, page), ""]
     if not has_text:
         url = primary.counterpart_url or front["source_urls"].get(lang, "")
-        link = f' <a href="{_esc(url)}" rel="external">{ui["no_text_link"]}</a>.' if url else ""
+        link = f' <a href="{esc(url)}" rel="external">{ui["no_text_link"]}</a>.' if url else ""
         out.append(
             f'<div class="admonition warning no-text" lang="{lang}"><p>{ui["no_text"]}{link} '
             f"{UI[lang]['shown_instead'] if lang == 'en' else 'Poniżej tekst polski.'}</p></div>"
@@ -151,7 +152,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     empty = " empty" if not (primary.text or (second is not None and second.text)) else ""
     mark = marks.get(str(number), "")
     intro = [f'<div class="row lvl0{"" if mark else empty}" id="{number}">',
-             _unit_label(number, str(number), lang), mark]
+             unit_label(str(number), lang), mark]
     intro.append(
         f'<div lang="{primary_lang}" class="cell main">'
         f"{r.paragraphs(primary.text, primary_lang, primary.id)}</div>"
@@ -165,8 +166,8 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     body.append("".join(intro))
     for row in align_languages(primary, second):
         cells = [
-            f'<div class="row lvl{row.level}" id="{_esc(row.id)}">',
-            _unit_label(number, row.id, lang, row.label),
+            f'<div class="row lvl{row.level}" id="{esc(row.id)}">',
+            unit_label(row.id, lang),
             marks.get(row.id, ""),
             _unit_cell(r, row.units["primary"], primary_lang, False),
         ]
@@ -180,7 +181,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
 
     if primary.footnotes:
         items = "".join(
-            f'<li><span class="marker">{_esc(f.marker)}</span> {r.inline(f.text, [])}'
+            f'<li><span class="marker">{esc(f.marker)}</span> {r.inline(f.text, [])}'
             f"{marks.get(f'{number}{f.marker}', '')}</li>"
             for f in primary.footnotes
         )
@@ -208,14 +209,6 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         out.append(f'<script type="application/json" class="xref-data">{data}</script>')
         out.append("")
     return "\n".join(out)
-
-
-def _unit_label(number: int, unit_id: str, lang: str, label: str = "") -> str:
-    shown = unit_id if unit_id == str(number) else unit_id
-    return (
-        f'<a class="unit-id" href="#{_esc(unit_id)}" '
-        f'aria-label="{UI[lang]["law"]} {_esc(unit_id)}">{_esc(shown)}</a>'
-    )
 
 
 def _law_nav(

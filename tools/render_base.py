@@ -191,15 +191,15 @@ def shown_title(ctx: Context, edition: int, number: int, lang: str) -> tuple[str
     return law_title(ctx, edition, number, other), other
 
 
-def _esc(text: str) -> str:
+def esc(text: str) -> str:
     return html.escape(text, quote=True)
 
-def _front_matter(data: dict[str, Any]) -> str:
+def front_matter(data: dict[str, Any]) -> str:
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=True, width=1000)
     return f"---\n{text}---\n"
 
 
-def _md_escape(text: str) -> str:
+def md_escape(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>#])", r"\\\1", text)
 
 
@@ -207,5 +207,11 @@ def page_head(lang: str, name: str) -> list[str]:
     """A generated page's front matter, heading and intro: UI[lang][name + "_title"] and
     UI[lang][name + "_intro"]."""
     title = UI[lang][f"{name}_title"]
-    return [_front_matter({"title": title, "language": lang}), f"# {title}", "",
+    return [front_matter({"title": title, "language": lang}), f"# {title}", "",
             UI[lang][f"{name}_intro"], ""]
+
+
+def unit_label(unit_id: str, lang: str) -> str:
+    """A unit's id as the link to its own row ("64B3", read out as "Przepis 64B3")."""
+    return (f'<a class="unit-id" href="#{esc(unit_id)}" '
+            f'aria-label="{UI[lang]["law"]} {esc(unit_id)}">{esc(unit_id)}</a>')

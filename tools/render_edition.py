@@ -4,7 +4,6 @@ is not in the build (official title and the source site's page, never 1997 text 
 
 from __future__ import annotations
 
-import html
 import posixpath
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -14,13 +13,10 @@ from tools.cite_html import official_link, title_html
 from tools.cite_text import EDITION_UI, edition_label
 from tools.concordance import load_concordance
 from tools.errors import SourceError
+from tools.render_base import esc
 
 if TYPE_CHECKING:
     from tools.render_base import Context
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
 
 @lru_cache(maxsize=1)
 def _concordance() -> object:
@@ -48,7 +44,7 @@ def _href(page: str, site_url: str) -> str:
 def edition_span(edition: int, lang: str) -> str:
     """The edition line of a law page: "wydanie 2017 (obowiązujące)"."""
     status = "in-force" if edition == IN_FORCE else "superseded"
-    return f'<span class="edition edition-{status}">{_esc(edition_label(edition, lang))}</span>'
+    return f'<span class="edition edition-{status}">{esc(edition_label(edition, lang))}</span>'
 
 
 def _differing(src: Sources, number: int) -> list[tuple[str, list[str]]]:
@@ -70,23 +66,23 @@ def superseded_notice(ctx: Context, number: int, lang: str, page: str) -> str:
     ui = EDITION_UI[lang]
     cite = resolve(src, lang, str(number))
     if cite.in_build:
-        target = (f'<a class="cite" href="{_esc(_href(page, cite.site_url))}" '
+        target = (f'<a class="cite" href="{esc(_href(page, cite.site_url))}" '
                   f'data-cite="{number}" data-edition="{IN_FORCE}">{IN_FORCE} {number}</a> — '
-                  f"{title_html(cite, lang, _esc)}")
+                  f"{title_html(cite, lang, esc)}")
     else:
-        target = (f"{IN_FORCE} {number} — {title_html(cite, lang, _esc)} · "
-                  f"{official_link(cite, lang, _esc)}")
-    parts = [f'<p class="admonition-title">{_esc(ui["notice_head"])}</p>',
-             f"<p>{_esc(ui['notice_body'])} {target}</p>"]
+        target = (f"{IN_FORCE} {number} — {title_html(cite, lang, esc)} · "
+                  f"{official_link(cite, lang, esc)}")
+    parts = [f'<p class="admonition-title">{esc(ui["notice_head"])}</p>',
+             f"<p>{esc(ui['notice_body'])} {target}</p>"]
     differing = _differing(src, number)
     if differing:
         items = "".join(
-            f"<li>{OLD} {_esc(old)} → "
-            + ", ".join(f"{IN_FORCE} {_esc(new)}" if new else _esc(ui["none"]) for new in news)
+            f"<li>{OLD} {esc(old)} → "
+            + ", ".join(f"{IN_FORCE} {esc(new)}" if new else esc(ui["none"]) for new in news)
             + "</li>"
             for old, news in differing
         )
-        parts.append(f"<p>{_esc(ui['notice_differs'])}</p><ul class=\"concordance\">{items}</ul>")
+        parts.append(f"<p>{esc(ui['notice_differs'])}</p><ul class=\"concordance\">{items}</ul>")
     return f'<div class="admonition warning superseded" lang="{lang}">{"".join(parts)}</div>'
 
 
@@ -102,18 +98,18 @@ def outline_reference(ctx: Context, printed: str, target: str, lang: str) -> str
     cite = resolve(edition_sources(ctx), lang, target)
     ui = EDITION_UI[lang]
     title = f"{target}: {cite.title.text} ({ui['not_in_build_short']}; {ui['official_short']})"
-    return (f'<a class="xref-official external" href="{_esc(cite.official_url)}" '
-            f'rel="external noopener" title="{_esc(title)}" data-cite="{_esc(target)}" '
-            f'data-edition="{IN_FORCE}">{_esc(printed)}</a>')
+    return (f'<a class="xref-official external" href="{esc(cite.official_url)}" '
+            f'rel="external noopener" title="{esc(title)}" data-cite="{esc(target)}" '
+            f'data-edition="{IN_FORCE}">{esc(printed)}</a>')
 
 
 def glossary_link(ctx: Context, page: str, lang: str, unit_id: str) -> str:
     """A 2017 id a glossary term points to: its place on this site, else the id with a marked
     link to the source site's page."""
     cite = resolve(edition_sources(ctx), lang, unit_id)
-    ident = f'data-cite="{_esc(unit_id)}" data-edition="{IN_FORCE}"'
+    ident = f'data-cite="{esc(unit_id)}" data-edition="{IN_FORCE}"'
     if cite.in_build:
-        return (f'<a class="cite" href="{_esc(_href(page, cite.site_url))}" {ident}>'
-                f"{_esc(unit_id)}</a>")
-    return (f'<span class="cite cite-absent" {ident}>{_esc(unit_id)}</span> '
-            f"({official_link(cite, lang, _esc)})")
+        return (f'<a class="cite" href="{esc(_href(page, cite.site_url))}" {ident}>'
+                f"{esc(unit_id)}</a>")
+    return (f'<span class="cite cite-absent" {ident}>{esc(unit_id)}</span> '
+            f"({official_link(cite, lang, esc)})")

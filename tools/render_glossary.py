@@ -11,7 +11,7 @@ from tools.model import find_unit
 from tools.render_base import (
     UI,
     Context,
-    _esc,
+    esc,
     law_page,
     md_link,
     page_head,
@@ -54,7 +54,7 @@ def _law_link(ctx: Context, page: str, lang: str, unit_id: str) -> str:
     try:
         number = law_number(unit_id)
     except ValueError:
-        return _esc(unit_id)
+        return esc(unit_id)
     law = ctx.corpus.law(2017, lang, number) or ctx.corpus.law(2017, "pl", number)
     if law is not None and (unit_id == law.id or find_unit(law, unit_id) is not None):
         return f"[{unit_id}]({md_link(page, law_page(2017, lang, number), unit_id)})"
@@ -73,12 +73,12 @@ def render_glossary(ctx: Context, glossary: list[Term] | None, lang: str) -> str
     for term in sorted(terms, key=key):
         head, pair = (term.pl, term.en) if lang == "pl" else (term.en, term.pl)
         other = "en" if lang == "pl" else "pl"
-        out.append(f'<dl class="term" id="{_esc(term.slug)}">')
-        out.append(f'<dt lang="{lang}">{_esc(head)}</dt>')
-        out.append(f'<dd class="pair" lang="{other}">{_esc(pair)}</dd>')
+        out.append(f'<dl class="term" id="{esc(term.slug)}">')
+        out.append(f'<dt lang="{lang}">{esc(head)}</dt>')
+        out.append(f'<dd class="pair" lang="{other}">{esc(pair)}</dd>')
         note = term.note_pl if lang == "pl" else term.note_en
         if note:
-            out.append(f"<dd>{_esc(note)}</dd>")
+            out.append(f"<dd>{esc(note)}</dd>")
         out.append("</dl>")
         out.append("")
         if term.laws:
@@ -110,8 +110,8 @@ def render_terms_index(ctx: Context, glossary: list[Term] | None, lang: str) -> 
         href = md_link(page, f"{lang}/glossary.md", term.slug)
         laws = ", ".join(_law_link(ctx, page, lang, u) for u in term.laws)
         line = (
-            f'- <span lang="{word_lang}">{_esc(word)}</span> ({word_lang}) → '
-            f'<span lang="{"en" if word_lang == "pl" else "pl"}">{_esc(pair)}</span> · '
+            f'- <span lang="{word_lang}">{esc(word)}</span> ({word_lang}) → '
+            f'<span lang="{"en" if word_lang == "pl" else "pl"}">{esc(pair)}</span> · '
             f"[{ui['see_glossary']}]({href})"
         )
         out.append(line + (f" · {laws}" if laws else ""))

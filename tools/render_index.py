@@ -6,9 +6,9 @@ from tools.cite2017 import IN_FORCE
 from tools.render_base import (
     UI,
     Context,
-    _esc,
-    _md_escape,
+    esc,
     law_page,
+    md_escape,
     md_link,
     page_head,
     shown_title,
@@ -31,24 +31,24 @@ def render_laws_index(ctx: Context, lang: str) -> str:
             law_chapter = (law.chapter if law else "") or ui["chapter_unknown"]
             if law_chapter != chapter:
                 chapter, part = law_chapter, None
-                out.append(f"### {_md_escape(law_chapter)}")
+                out.append(f"### {md_escape(law_chapter)}")
                 out.append("")
             if law is None:  # a law in force the build has no text of: listed all the same
                 assert ctx.outline is not None
                 title = ctx.outline.title(number, lang)
-                shown = _md_escape(title) or (f'<span lang="en">'
-                                              f'{_esc(ctx.outline.title(number, "en"))}</span>')
+                shown = md_escape(title) or (f'<span lang="en">'
+                                              f'{esc(ctx.outline.title(number, "en"))}</span>')
                 href = md_link(page, outline_page_path(lang, number))
                 out.append(f"- [{number}. {shown}]({href}) · *{ui['titles_only']}*")
                 continue
             if law.part and law.part != part:
                 part = law.part
-                out.append(f"#### {_md_escape(law.part)}")
+                out.append(f"#### {md_escape(law.part)}")
                 out.append("")
             title, title_lang = shown_title(ctx, edition, number, lang)
-            shown = _md_escape(title)
+            shown = md_escape(title)
             if title_lang != lang:
-                shown = f'<span lang="{title_lang}">{_esc(title)}</span>'
+                shown = f'<span lang="{title_lang}">{esc(title)}</span>'
             href = md_link(page, law_page(edition, lang, number))
             out.append(f"- [{number}. {shown}]({href})")
         out.append("")

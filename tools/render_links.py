@@ -7,7 +7,7 @@ import re
 
 from tools.cite2017 import IN_FORCE
 from tools.model import Corpus, CrossRef, Unit, find_unit
-from tools.render_base import UI, Context, _esc, law_page, relative_url
+from tools.render_base import UI, Context, esc, law_page, relative_url
 from tools.render_edition import outline_reference
 
 PREVIEW_CHARS = 420
@@ -121,10 +121,10 @@ class PageRenderer:
         pieces: list[str] = []
         cursor = 0
         for start, end, ref in _link_spans(text, refs):
-            pieces.append(_esc(text[cursor:start]))
+            pieces.append(esc(text[cursor:start]))
             pieces.append(self.reference(text[start:end], ref))
             cursor = end
-        pieces.append(_esc(text[cursor:]))
+        pieces.append(esc(text[cursor:]))
         return "".join(pieces).replace("\n", "<br>")
 
     def reference(self, printed: str, ref: CrossRef) -> str:
@@ -142,13 +142,13 @@ class PageRenderer:
                 if preview is not None:
                     self.previews[ref.target] = preview
                 return (
-                    f'<a class="xref" href="{href}" data-ref="{_esc(ref.target)}">'
-                    f"{_esc(printed)}</a>"
+                    f'<a class="xref" href="{href}" data-ref="{esc(ref.target)}">'
+                    f"{esc(printed)}</a>"
                 )
         if ref.status in ("resolved", "outline") and self.edition == IN_FORCE:
             return outline_reference(self.ctx, printed, ref.target, self.lang)
         if ref.status in ("resolved", "outline"):
             title = f"{ui['not_in_build']}: {ref.target}"
-            return f'<span class="xref-missing" title="{_esc(title)}">{_esc(printed)}</span>'
+            return f'<span class="xref-missing" title="{esc(title)}">{esc(printed)}</span>'
         title = f"{ui['unresolved']}: {ref.cited}"
-        return f'<span class="xref-unresolved" title="{_esc(title)}">{_esc(printed)}</span>'
+        return f'<span class="xref-unresolved" title="{esc(title)}">{esc(printed)}</span>'

@@ -8,25 +8,16 @@ law in force before the superseded text.
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING, Any
-
-import yaml
 
 from tools.cite2017 import IN_FORCE, laws_without_text
 from tools.cite_html import counterpart_links, official_link, title_html
 from tools.cite_text import EDITION_UI
+from tools.render_base import UI, esc, front_matter, unit_label
 from tools.render_edition import _href, edition_sources, edition_span
 
 if TYPE_CHECKING:
     from tools.render_base import Context
-
-WORD = {"pl": "Przepis", "en": "Law"}
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
 
 def outline_only_laws(ctx: Context) -> list[int]:
     """The laws of the official outline with no 2017 text in the build, in either language."""
@@ -47,38 +38,35 @@ def render_outline_page(ctx: Context, number: int, lang: str) -> str:
     title = ctx.outline.title(number, lang) or ctx.outline.title(number, "en")
     front: dict[str, Any] = {
         "number": number, "edition": IN_FORCE, "language": lang, "outline_only": True,
-        "title": f"{WORD[lang]} {number}. {title}".strip(),
+        "title": f"{UI[lang]['law']} {number}. {title}".strip(),
         "title_pl": ctx.outline.title(number, "pl"), "title_en": ctx.outline.title(number, "en"),
         "hide": ["toc"],
     }
-    old = counterpart_links(cite, lang, lambda url: _href(page, url), _esc)
-    notice = [f"<p>{_esc(ui['not_in_build'].format(id=number))} "
-              f"{official_link(cite, lang, _esc)}</p>"]
+    old = counterpart_links(cite, lang, lambda url: _href(page, url), esc)
+    notice = [f"<p>{esc(ui['not_in_build'].format(id=number))} "
+              f"{official_link(cite, lang, esc)}</p>"]
     if old:
-        notice.append(f"<p>{_esc(ui['counterpart'])}: {', '.join(old)}</p>")
+        notice.append(f"<p>{esc(ui['counterpart'])}: {', '.join(old)}</p>")
     sections = [unit for unit in ctx.outline.units(number) if unit.level == 1]
-    rows = [f'<div class="row lvl0" id="{number}"><a class="unit-id" href="#{number}" '
-            f'aria-label="{WORD[lang]} {number}">{number}</a><div lang="{lang}" '
-            f'class="cell main"><div class="outline-note" data-pagefind-ignore>{"".join(notice)}'
-            f'</div></div></div>']
+    rows = [f'<div class="row lvl0" id="{number}">{unit_label(str(number), lang)}<div '
+            f'lang="{lang}" class="cell main"><div class="outline-note" data-pagefind-ignore>'
+            f'{"".join(notice)}</div></div></div>']
     for unit in sections:
         name, name_lang = ctx.outline.unit_title(unit.id, lang), lang
         if not name:  # the English heading, marked as such, where the Polish one is not known
             name, name_lang = ctx.outline.unit_title(unit.id, "en"), "en"
         marked = f' lang="{name_lang}"' if name_lang != lang else ""
-        shown = f'<p class="unit-title"{marked}>{_esc(name)}</p>' if name else ""
-        rows.append(f'<div class="row lvl1" id="{unit.id}"><a class="unit-id" href="#{unit.id}" '
-                    f'aria-label="{WORD[lang]} {unit.id}">{unit.id}</a><div lang="{lang}" '
-                    f'class="cell main">{shown}</div></div>')
+        shown = f'<p class="unit-title"{marked}>{esc(name)}</p>' if name else ""
+        rows.append(f'<div class="row lvl1" id="{unit.id}">{unit_label(unit.id, lang)}<div '
+                    f'lang="{lang}" class="cell main">{shown}</div></div>')
     body = [
-        f"# {_esc(front['title'])}", "",
+        f"# {esc(front['title'])}", "",
         f'<div class="law-meta">{edition_span(IN_FORCE, lang)} · '
-        f'{title_html(cite, lang, _esc)}</div>', "",
+        f'{title_html(cite, lang, esc)}</div>', "",
         f'<div class="law-text one-col outline-only" data-edition="{IN_FORCE}" '
         f'data-law="{number}" data-lang="{lang}">', *rows, "</div>", "",
     ]
-    head = yaml.safe_dump(front, allow_unicode=True, sort_keys=True)
-    return f"---\n{head}---\n\n" + "\n".join(body)
+    return front_matter(front) + "\n" + "\n".join(body)
 
 
 def resolve_law(ctx: Context, lang: str, number: int) -> Any:

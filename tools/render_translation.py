@@ -30,22 +30,22 @@ def shown_findings(corpus: Corpus, edition: int, number: int) -> dict[str, list[
 
 def _finding_html(finding: Finding, lang: str, terms: dict[str, Term]) -> str:
     """One finding as HTML: kind and severity, what it says, both excerpts."""
-    from tools.render_base import _esc
+    from tools.render_base import esc
 
     kind = ui_text(lang, "t_kind_" + finding.kind)
     severity = ui_text(lang, "t_sev_" + finding.severity)
-    label = f'<span class="tkind sev-{finding.severity}">{_esc(kind)} · {_esc(severity)}</span>'
-    lines = "<br>".join(_esc(line) for line in describe(finding, lang, terms))
+    label = f'<span class="tkind sev-{finding.severity}">{esc(kind)} · {esc(severity)}</span>'
+    lines = "<br>".join(esc(line) for line in describe(finding, lang, terms))
     texts = "".join(
         f'<p class="tex"><span class="tlang">{code.upper()}</span> '
-        f'<span lang="{code}">{_esc(text) if text else "—"}</span></p>'
+        f'<span lang="{code}">{esc(text) if text else "—"}</span></p>'
         for code, text in (("pl", finding.pl), ("en", finding.en)))
     return f'<div class="tfind"><p>{label} {lines}</p>{texts}</div>'
 
 
 def unit_marks(ctx: Context, page: str, edition: int, number: int, lang: str) -> dict[str, str]:
     """Unit id -> the mark HTML for each unit of a law page that has a finding."""
-    from tools.render_base import _esc, relative_url
+    from tools.render_base import esc, relative_url
 
     terms = {term.id: term for term in ctx.glossary or []}
     marks: dict[str, str] = {}
@@ -54,10 +54,10 @@ def unit_marks(ctx: Context, page: str, edition: int, number: int, lang: str) ->
         href = relative_url(page, PAGE.format(lang=lang), anchor(edition, unit))
         body = "".join(_finding_html(f, lang, terms) for f in findings)
         marks[unit] = (
-            f'<details class="tcheck" data-pagefind-ignore><summary aria-label="{_esc(label)}" '
-            f'title="{_esc(label)}"><span aria-hidden="true">≠</span></summary>'
+            f'<details class="tcheck" data-pagefind-ignore><summary aria-label="{esc(label)}" '
+            f'title="{esc(label)}"><span aria-hidden="true">≠</span></summary>'
             f'<div class="tcheck-pop">{body}<p class="tall"><a href="{href}">'
-            f"{_esc(ui_text(lang, 't_all'))} →</a></p></div></details>"
+            f"{esc(ui_text(lang, 't_all'))} →</a></p></div></details>"
         )
     return marks
 
@@ -66,10 +66,10 @@ def render_translation_page(ctx: Context, lang: str) -> str:
     """The translation check page of one language: status, then findings by law and unit."""
     from tools.cite_text import edition_label
     from tools.render_base import (
-        _esc,
-        _front_matter,
-        _md_escape,
+        esc,
+        front_matter,
         law_page,
+        md_escape,
         relative_url,
         shown_title,
     )
@@ -78,42 +78,42 @@ def render_translation_page(ctx: Context, lang: str) -> str:
     page = PAGE.format(lang=lang)
     terms = {term.id: term for term in ctx.glossary or []}
     title = ui_text(lang, "t_title")
-    out = [_front_matter({"title": title, "language": lang}), f"# {title}", "",
-           f'<p class="tcheck-intro">{_esc(ui_text(lang, "t_intro"))}</p>', ""]
+    out = [front_matter({"title": title, "language": lang}), f"# {title}", "",
+           f'<p class="tcheck-intro">{esc(ui_text(lang, "t_intro"))}</p>', ""]
     pairs = law_pairs(ctx.corpus)
     pairs.layer = list(ctx.corpus.consistency)
     english = any(law.lang == "en" for law in ctx.corpus.laws)
     if headline(pairs, english, lang):
         out += [f'<div class="admonition warning tcheck-none"><p>'
-                f'{_esc(headline(pairs, english, lang))}</p></div>', ""]
+                f'{esc(headline(pairs, english, lang))}</p></div>', ""]
     for edition in sorted({*pairs.compared, *pairs.one_language}, reverse=True):
         compared = pairs.compared.get(edition, [])
         shown = [f for f in pairs.layer if f.edition == edition and not f.acknowledged]
         heading = edition_label(edition, lang)
-        out += [f"## {_md_escape(heading[:1].upper() + heading[1:])} {{#t{edition}}}", ""]
+        out += [f"## {md_escape(heading[:1].upper() + heading[1:])} {{#t{edition}}}", ""]
         facts = edition_facts(pairs, edition, lang)
-        out += ['<ul class="tcheck-facts">' + "".join(f"<li>{_esc(f)}</li>" for f in facts)
+        out += ['<ul class="tcheck-facts">' + "".join(f"<li>{esc(f)}</li>" for f in facts)
                 + "</ul>", ""]
         if not compared:
             if english:
-                out += [f"<p>{_esc(ui_text(lang, 't_edition_none'))}</p>", ""]
+                out += [f"<p>{esc(ui_text(lang, 't_edition_none'))}</p>", ""]
             continue
         if not shown:
-            out += [f"<p>{_esc(ui_text(lang, 't_no_findings'))}</p>", ""]
+            out += [f"<p>{esc(ui_text(lang, 't_no_findings'))}</p>", ""]
         for number in compared:
             by_unit = shown_findings(ctx.corpus, edition, number)
             if not by_unit:
                 continue
             law_title, title_lang = shown_title(ctx, edition, number, lang)
-            out.append(f'<h3 id="t{edition}-law-{number}">{_esc(ui_text(lang, "law"))} {number}. '
-                       f'<span lang="{title_lang}">{_esc(law_title)}</span></h3>')
+            out.append(f'<h3 id="t{edition}-law-{number}">{esc(ui_text(lang, "law"))} {number}. '
+                       f'<span lang="{title_lang}">{esc(law_title)}</span></h3>')
             target = law_page(edition, lang, number)
             items = []
             for unit, unit_findings in by_unit.items():
                 href = relative_url(page, target, unit.rstrip("*"))  # a footnote: the law
                 body = "".join(_finding_html(f, lang, terms) for f in unit_findings)
-                items.append(f'<div class="tunit" id="{_esc(anchor(edition, unit))}">'
-                             f'<a class="unit-id" href="{href}">{_esc(unit)}</a>{body}</div>')
+                items.append(f'<div class="tunit" id="{esc(anchor(edition, unit))}">'
+                             f'<a class="unit-id" href="{href}">{esc(unit)}</a>{body}</div>')
             out += ['<div class="tcheck-list" data-pagefind-ignore>' + "".join(items) + "</div>",
                     ""]
     return "\n".join(out)
