@@ -15,7 +15,6 @@ Output, all under config.build_dir:
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,8 +27,9 @@ from assistant.tree import (
 )
 from tools.cite2017 import IN_FORCE, Sources, resolve, sources
 from tools.config import Config
-from tools.errors import BridgelawError, SourceError
+from tools.errors import SourceError
 from tools.model import Corpus, Problem, unit_ids
+from tools.report import check_stage
 from tools.write import write_text, write_tree
 
 LINK_BASE = "/"
@@ -200,7 +200,8 @@ def write_flowcharts(
 
 
 def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
-    """Load, check and write the assistant data; BridgelawError on a broken tree when strict."""
+    """Load, check and write the assistant data; its problems are in the result (a strict build
+    stops on any before writing)."""
     trees, problems = load_trees_reporting(config.assistant_dir / "trees")
     known = corpus_ids(corpus)
     outline, outline_problems = outline_ids(config)
@@ -214,14 +215,7 @@ def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
         problems=problems,
         outline_only=outline_only_cites(trees, known),
     )
-    if problems:
-        for problem in problems:
-            print(f"assistant: {problem.kind}: {problem.message}", file=sys.stderr)
-        if config.strict:
-            raise BridgelawError(
-                f"{len(problems)} assistant problem(s): "
-                + "; ".join(f"{p.where}: {p.message}" for p in problems)
-            )
+    check_stage("assistant", problems, config.strict)
     unusable = {  # a tree whose arrows lead nowhere or in circles cannot be drawn
         problem.message.split(",")[0].removeprefix("tree ")
         for problem in problems

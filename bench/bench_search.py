@@ -157,11 +157,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
+    from assistant.situations import load_situations
     from tools.index import build_index
 
     config = replace(Config(), build_dir=build_dir)
     started = time.perf_counter()
-    build_index(corpus, config)
+    build_index(corpus, config, load_situations(config))
     return config, time.perf_counter() - started
 
 

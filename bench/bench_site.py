@@ -75,8 +75,8 @@ def render_and_site(corpus: Corpus, config: Config, times: dict[str, float]) -> 
     files = timed("render pages", times, render_site_content, corpus,
                   load_outline(config.outline_file), load_glossary(config.glossary_file))
     timed("write pages", times, write_tree, config.content_dir, files)
-    timed("search index (whoosh)", times, build_index, corpus, config)
     assistant = timed("assistant + flowcharts", times, build_assistant, corpus, config)
+    timed("search index (whoosh)", times, build_index, corpus, config, assistant.situations)
     write_tree(config.content_dir,
                render_assistant_pages(assistant.situations, assistant.trees, corpus))
     timed("site (mkdocs + pagefind)", times, build_site, config)

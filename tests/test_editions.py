@@ -156,10 +156,11 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def index_dir(corpus: Corpus, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The search index of the real corpus, in a temp build folder."""
+    from assistant.situations import load_situations
     from tools.index import build_index
 
     build = tmp_path_factory.mktemp("index-build")
-    build_index(corpus, replace(CONFIG, build_dir=build))
+    build_index(corpus, replace(CONFIG, build_dir=build), load_situations(CONFIG))
     return build
 
 

@@ -113,13 +113,14 @@ def index_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A build folder with the one search index the lookup reads (the seed corpus)."""
     from dataclasses import replace
 
+    from assistant.situations import load_situations
     from tools.index import build_index
 
     sys.path.insert(0, str(Path(__file__).parent / "data"))
     from search_seed_corpus import seed_corpus
 
     build = tmp_path_factory.mktemp("build")
-    build_index(seed_corpus(), replace(Config(), build_dir=build))
+    build_index(seed_corpus(), replace(Config(), build_dir=build), load_situations(Config()))
     return str(build)
 
 

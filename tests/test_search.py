@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from assistant.situations import load_situations
 from tools.citation_id import parse_citation_query as parse_citation
 from tools.config import Config
 from tools.errors import BridgelawError
@@ -37,7 +38,7 @@ def load_corpus() -> Corpus:
 def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
     build = tmp_path_factory.mktemp("build")
     config = replace(Config(), build_dir=build)
-    build_index(load_corpus(), config)
+    build_index(load_corpus(), config, load_situations(config))
     return config
 
 
@@ -144,7 +145,7 @@ def search_pairs(config: Config) -> list:
 
 def test_rebuild_replaces_index_and_leaves_no_temp(config: Config) -> None:
     before = search("renons", config).hits
-    build_index(load_corpus(), config)
+    build_index(load_corpus(), config, load_situations(config))
     assert [h.id for h in search("renons", config).hits] == [h.id for h in before]
     leftovers = [p.name for p in config.build_dir.iterdir() if p.name.startswith(".index")]
     assert leftovers == []
@@ -152,16 +153,15 @@ def test_rebuild_replaces_index_and_leaves_no_temp(config: Config) -> None:
 
 def test_empty_corpus_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(BridgelawError, match="no laws"):
-        build_index(Corpus(), replace(Config(), build_dir=tmp_path))
+        build_index(Corpus(), replace(Config(), build_dir=tmp_path), [])
 
 
 def test_missing_inputs_become_problems(tmp_path: Path) -> None:
     corpus = load_corpus()
     config = replace(Config(), build_dir=tmp_path, outline_file=tmp_path / "no-outline.json")
-    build_index(corpus, config)
-    problems = json.loads((config.index_dir / "index_problems.json").read_text(encoding="utf-8"))
-    assert any(p["where"].endswith("no-outline.json") for p in problems)
-    assert any(p.kind == "index-missing-input" for p in corpus.problems)
+    problems = build_index(corpus, config, [])
+    assert any(p.where.endswith("no-outline.json") and p.kind == "index-missing-input"
+               for p in problems)
 
 
 def run_cli(config: Config, *args: str) -> subprocess.CompletedProcess:

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from tools.config import Config
+from tools.report import BuildReport
 
 
-def build(config: Config) -> None:
-    """Scrape (offline by default), index, build the assistant, then the site."""
+def build(config: Config) -> BuildReport:
+    """Scrape (offline by default), the assistant, the search index, then the site; return the
+    report of every problem met (a strict build stops at the first stage with an error)."""
     from assistant.build import build_assistant
     from tools.index import build_index
-    from tools.scrape import scrape
+    from tools.scrape import corpus_facts, publish, scrape_corpus
     from tools.site import build_site
+    from tools.write import write_text
 
-    corpus = scrape(config)
-    build_index(corpus, config)
-    build_assistant(corpus, config)
-    build_site(config)
+    scraped = scrape_corpus(config)
+    report = publish(scraped, config)  # the model, content/ and the scrape's report
+    corpus = scraped.corpus
+    assistant = build_assistant(corpus, config)
+    report.add("assistant", assistant.problems)
+    report.add("index", build_index(corpus, config, assistant.situations))
+    report.stop_if_strict(config.strict)
+    report.add("site", build_site(config))
+    write_text(config.report_file, report.to_json(corpus_facts(corpus)))
+    return report

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--offline", dest="online", action="store_false", help="snapshot and cache only (default)"
     )
     mode.add_argument("--online", dest="online", action="store_true", help="fetch the live pages")
-    build.add_argument("--strict", action="store_true", help="fail on any reported problem")
+    build.add_argument("--strict", action="store_true", help="fail on any error")
     build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")
     build.add_argument("--port", type=int, default=8000)
     build.add_argument("--quiet", action="store_true", help="(with --serve) no request log")
@@ -34,10 +35,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_build(args: argparse.Namespace) -> int:
     """Build everything; optionally serve the result."""
     from tools.build import build
+    from tools.report import lines
 
     config = replace(Config(), offline=not args.online, strict=args.strict)
-    build(config)
-    print(f"site built in {config.site_dir}")
+    report = build(config)
+    print(report.summary())
+    for line in lines(report.errors):  # warnings: counted above, listed in the report file
+        print(f"bridgelaw: {line}", file=sys.stderr)
+    print(f"report: {config.report_file}\nsite built in {config.site_dir}")
     if args.serve:
         return run_serve(args)
     return 0

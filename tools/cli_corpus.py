@@ -65,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_scrape(args: argparse.Namespace) -> int:
     """Scrape, write the model and content, and optionally print the nothing-lost table."""
-    from tools.scrape import check_strict, scrape_corpus, summary, write_outputs
+    from tools.scrape import publish, scrape_corpus, summary
     from tools.verify import format_checks, verify_nothing_lost
 
     config = replace(Config(), offline=not args.online, strict=args.strict)
@@ -96,14 +96,18 @@ def run_scrape(args: argparse.Namespace) -> int:
         print(format_reports(result.reports) if result.reports else
               "no page was fetched (offline with an empty cache?)")
         print(summary(result.corpus))
+        from tools.report import BuildReport
+
+        report = BuildReport()
+        report.add("scrape", result.corpus.problems)
+        print(report.summary())
         if args.verify:
             print(format_checks(checks))
         print("nothing was published: run without --check to write the model and content")
         return 1 if lost or any(not report.accepted for report in result.reports) else 0
-    if config.strict:
-        check_strict(result.corpus)
-    write_outputs(result, config)
+    report = publish(result, config)
     print(summary(result.corpus))
+    print(report.summary())
     print(
         f"model: {config.model_file}\nreport: {config.report_file}\ncontent: {config.content_dir}"
     )

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,6 @@ from tools.write import write_text
 
 # Sidecar in the index folder: glossary term pairs for cross-language query expansion.
 GLOSSARY_FILE = "glossary_terms.json"
-# Sidecar: problems met while indexing (missing inputs), so the build can report them.
-PROBLEMS_FILE = "index_problems.json"
 # Sidecar: the official 2017 unit ids per law, from the outline.
 OUTLINE_FILE = "outline_ids.json"
 SYNONYMS_FILE = "synonyms.json"  # players' words -> the law's term (tools.query)
@@ -86,8 +84,8 @@ def outline_ids(outline: Any) -> dict[str, list[str]]:
 def _extras(
     config: Config, corpus: Corpus
 ) -> tuple[list[SearchDoc], dict[str, Any], list[Problem]]:
-    """Outline titles, glossary and situation documents plus the sidecar data; a missing input
-    becomes a Problem."""
+    """Outline titles and glossary documents plus the sidecar data; a missing input becomes a
+    Problem."""
     docs: list[SearchDoc] = []
     glossary: list[Any] = []
     official: dict[str, list[str]] = {}
@@ -120,24 +118,11 @@ def _extras(
                 f"glossary not indexed, no cross-language search: {error}",
             )
         )
-    try:
-        from assistant.situations import load_situations
-
-        docs.extend(situation_docs(list(load_situations(config))))
-    except (BridgelawError, FileNotFoundError) as error:
-        problems.append(
-            Problem(
-                "index-missing-input",
-                str(config.assistant_dir / "situations.yaml"),
-                f"situations not indexed: {error}",
-            )
-        )
     from tools.query import glossary_synonyms
 
     sidecars = {
         GLOSSARY_FILE: glossary_pairs(glossary),
         OUTLINE_FILE: official,
-        PROBLEMS_FILE: [problem.__dict__ for problem in problems],
         SYNONYMS_FILE: [{"lang": s.lang, "form": s.form, "headword": s.headword}
                         for s in glossary_synonyms(glossary)],
     }
@@ -221,21 +206,20 @@ def write_index(docs: list[SearchDoc], target: Path, sidecars: dict[str, Any]) -
     return target
 
 
-def build_index(corpus: Corpus, config: Config) -> Path:
-    """Index every law unit, the outline titles, the glossary and the situations; return the
-    index folder. Inputs that are missing are reported as Problems, never silently skipped."""
+def build_index(corpus: Corpus, config: Config, situations: Sequence[Any]) -> list[Problem]:
+    """Index every law unit, the outline titles, the glossary and the situations (the
+    assistant's, loaded by its own stage) into config.index_dir; return the problems met. Inputs
+    that are missing are reported as Problems, never silently skipped."""
     if not corpus.laws:
         raise BridgelawError(f"{config.model_file}: the corpus holds no laws; nothing to index")
     docs = corpus_docs(corpus)
     extra_docs, sidecars, problems = _extras(config, corpus)
     docs.extend(extra_docs)
+    docs.extend(situation_docs(list(situations)))
     sidecars[VOCABULARY_FILE] = vocabulary(docs)
-    for problem in problems:
-        print(f"bridgelaw: index: {problem.where}: {problem.message}", file=sys.stderr)
-    corpus.problems.extend(problems)
-    target = write_index(docs, config.index_dir, sidecars)
+    write_index(docs, config.index_dir, sidecars)
     write_text(config.search_spec_file, search_spec_json(sidecars[SYNONYMS_FILE]))
-    return target
+    return problems
 
 
 def search_spec_json(synonyms: list[dict[str, str]]) -> str:

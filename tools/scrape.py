@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.config import Config
@@ -13,9 +13,7 @@ from tools.glossary import Term
 from tools.guard import PageReport
 from tools.model import Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
 from tools.outline import Outline
-
-# Problems that mean a source could not be read or was not taken; the strict build stops.
-FATAL_KINDS = frozenset({"parse-error", "fetch-error", "nothing-lost", "rejected-page"})
+from tools.report import BuildReport
 
 
 @dataclass
@@ -185,65 +183,54 @@ def translation_layer(corpus: Corpus, glossary: list[Term], known: set[str],
 
 
 def write_outputs(result: ScrapeResult, config: Config) -> None:
-    """Write the model JSON, the report and the law pages under content/ (atomically)."""
+    """Write the model JSON and the law pages under content/ (atomically)."""
     from tools.render import render_site_content
     from tools.write import write_text, write_tree
 
     corpus = result.corpus
     files = render_site_content(corpus, result.outline, result.glossary)
     write_text(config.model_file, corpus_to_json(corpus))
-    write_text(config.report_file, report_json(corpus))
     generated = tuple(f"{lang}/{folder}/" for lang in ("pl", "en")
                       for folder in ("laws", "compare"))
     write_tree(config.content_dir, files, prune=generated)
 
 
-def report_json(corpus: Corpus) -> str:
-    """The build report: problems by kind and citation counts by status (deterministic)."""
+def corpus_facts(corpus: Corpus) -> dict[str, object]:
+    """What the report says of the corpus besides its problems: laws, citations by status."""
     by_status: dict[str, int] = {}
     for ref in corpus.crossrefs:
         by_status[ref.status] = by_status.get(ref.status, 0) + 1
-    by_kind: dict[str, int] = {}
-    for problem in corpus.problems:
-        by_kind[problem.kind] = by_kind.get(problem.kind, 0) + 1
-    report = {
-        "laws": [f"{law.edition}/{law.lang}/{law.number}" for law in corpus.laws],
-        "citations": by_status,
-        "problems_by_kind": by_kind,
-        "problems": [asdict(problem) for problem in corpus.problems],
-    }
-    return json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return {"citations": by_status,
+            "laws": [f"{law.edition}/{law.lang}/{law.number}" for law in corpus.laws]}
 
 
 def summary(corpus: Corpus) -> str:
-    """A few lines for the terminal: laws, citations by status, problems by kind."""
-    report = json.loads(report_json(corpus))
+    """Two lines for the terminal: laws by edition and language, citations by status."""
     editions: dict[str, int] = {}
     for law in corpus.laws:
         key = f"{law.edition} {law.lang}"
         editions[key] = editions.get(key, 0) + 1
-    lines = ["laws: " + ", ".join(f"{k}: {v}" for k, v in sorted(editions.items()))]
-    lines.append(
-        "citations: " + ", ".join(f"{k} {v}" for k, v in sorted(report["citations"].items()))
-    )
-    kinds = report["problems_by_kind"]
-    lines.append("problems: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"))
-    return "\n".join(lines)
+    citations = corpus_facts(corpus)["citations"]
+    return "\n".join([
+        "laws: " + ", ".join(f"{k}: {v}" for k, v in sorted(editions.items())),
+        "citations: " + ", ".join(f"{k} {v}" for k, v in sorted(citations.items()))])
 
 
-def check_strict(corpus: Corpus) -> None:
-    """Raise if the corpus has a problem the strict build does not accept."""
-    fatal = [p for p in corpus.problems if p.kind in FATAL_KINDS]
-    if fatal:
-        listing = "\n".join(f"  {p.kind}: {p.where}: {p.message}" for p in fatal)
-        raise BridgelawError(f"strict build: {len(fatal)} source problem(s)\n{listing}")
+def publish(result: ScrapeResult, config: Config) -> BuildReport:
+    """Write the scrape's outputs and its report; a strict run stops on an error first, leaving
+    what was written before untouched."""
+    from tools.write import write_text
+
+    report = BuildReport()
+    report.add("scrape", result.corpus.problems)
+    report.stop_if_strict(config.strict)
+    write_outputs(result, config)
+    write_text(config.report_file, report.to_json(corpus_facts(result.corpus)))
+    return report
 
 
 def scrape(config: Config, snapshot_dir: Path | None = None) -> Corpus:
-    """Run the scrape stage and write its outputs; on failure nothing already written is touched."""
+    """Run the scrape stage on its own: parse the sources, then publish (see publish)."""
     result = scrape_corpus(config, snapshot_dir)
-    if config.strict:
-        check_strict(result.corpus)
-    write_outputs(result, config)
-    print(summary(result.corpus))
+    publish(result, config)
     return result.corpus

@@ -15,11 +15,13 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import BridgelawError
+from tools.model import Problem
+from tools.report import check_stage
 
 
 def run_mkdocs(config: Config, out_dir: Path) -> str:
-    """`mkdocs build` of config.root/mkdocs.yml into out_dir; returns its log, a failure raises
-    BridgelawError with the log."""
+    """`mkdocs build` of config.root/mkdocs.yml into out_dir; returns its log (build_site reports
+    its warnings), a failure raises BridgelawError with the log."""
     args = [sys.executable, "-m", "mkdocs", "build", "--clean",
             "--config-file", str(config.root / "mkdocs.yml"), "--site-dir", str(out_dir)]
     if config.strict:
@@ -35,9 +37,6 @@ def run_mkdocs(config: Config, out_dir: Path) -> str:
     if result.returncode != 0:
         detail = (result.stderr or result.stdout).strip()
         raise BridgelawError(f"{config.root / 'mkdocs.yml'}: mkdocs build failed:\n{detail}")
-    for line in result.stderr.splitlines():
-        if "WARNING" in line:
-            print(line, file=sys.stderr)
     return result.stderr + result.stdout
 
 
@@ -91,27 +90,23 @@ def _swap_in(new_dir: Path, site_dir: Path) -> None:
         shutil.rmtree(old)
 
 
-def build_site(config: Config) -> None:
-    """Build the static site into config.site_dir (strict MkDocs when config.strict)."""
+def build_site(config: Config) -> list[Problem]:
+    """Build the static site into config.site_dir (strict MkDocs when config.strict); return the
+    problems met. A strict build stops on any before the new site replaces the old one."""
     site_dir = config.site_dir
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.", dir=site_dir.parent))
     try:
         out = work / "site"
-        run_mkdocs(config, out)
-        missing = copy_assistant_assets(config, out)
-        for what in missing:
-            print(f"bridgelaw: site: not found, the wizard and flowcharts lack it: {what}",
-                  file=sys.stderr)
-        unread = copy_search_spec(config, out)
-        for what in unread:
-            print(f"bridgelaw: site: not found, the search box cannot read queries: {what}",
-                  file=sys.stderr)
-        if unread and config.strict:
-            raise BridgelawError(f"{config.build_dir}: search spec missing: " + ", ".join(unread))
-        if missing and config.strict:
-            raise BridgelawError(f"{config.build_dir}: assistant output missing: "
-                                 + ", ".join(missing))
+        log = run_mkdocs(config, out)
+        problems = [Problem("mkdocs-warning", str(config.root / "mkdocs.yml"), line.strip())
+                    for line in log.splitlines() if "WARNING" in line]
+        problems += [Problem("missing-input", what, "not found: the wizard and flowcharts lack it")
+                     for what in copy_assistant_assets(config, out)]
+        problems += [Problem("missing-input", what,
+                             "not found: the search box cannot read queries")
+                     for what in copy_search_spec(config, out)]
+        check_stage("site", problems, config.strict)
         from tools.offline import write_offline
         from tools.pagefind import index_site
 
@@ -120,4 +115,5 @@ def build_site(config: Config) -> None:
         _swap_in(out, site_dir)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return problems
 

@@ -89,8 +89,8 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     # the Polish everywhere, so Law 64's side-by-side view carries its marks
     corpus.consistency = check_translation(corpus, glossary, [], outline.all_ids()).layer
     files = render_site_content(corpus, outline, glossary)
-    build_index(corpus, config)  # the search spec and vocabulary the search box reads
-    build_assistant(corpus, config)  # also writes the situation and wizard pages
+    assistant = build_assistant(corpus, config)  # also writes the situation and wizard pages
+    build_index(corpus, config, assistant.situations)  # the spec and vocabulary of the search box
     write_tree(config.content_dir, files)
     build_site(config)
     return config.site_dir

@@ -1,0 +1,80 @@
+"""The build report: one typed list of problems from every stage; strict fails on errors only."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tools.build import build
+from tools.config import Config
+from tools.errors import BridgelawError
+from tools.model import Problem
+from tools.report import ERROR, WARNING, BuildReport, check_stage
+from tools.scrape import scrape_corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_snapshots_expected_problems_are_warnings_that_say_why() -> None:
+    report = BuildReport()
+    report.add("scrape", scrape_corpus(Config()).corpus.problems)
+    kinds = {problem.kind for problem in report.problems}
+    assert kinds == {"missing-translation", "outline-diff"}  # no English text; 1997 numbering
+    assert all(p.severity == WARNING and p.why_warning for p in report.problems)
+    assert report.errors == []
+    report.stop_if_strict(True)  # warnings never fail the strict build
+
+
+def test_severity_depends_on_the_stage() -> None:
+    """A law without its English page is expected; a tree without its English text is ours."""
+    report = BuildReport()
+    missing = Problem("missing-translation", "x", "no en text")
+    report.add("scrape", [missing])
+    report.add("assistant", [missing])
+    report.add("scrape", [Problem("parse-error", "http://pzbs.invalid/p64.html", "no laws")])
+    assert [p.severity for p in report.problems] == [WARNING, ERROR, ERROR]
+    with pytest.raises(BridgelawError) as error:
+        report.stop_if_strict(True)
+    assert "2 error(s)" in str(error.value) and "p64.html" in str(error.value)
+    report.stop_if_strict(False)
+    with pytest.raises(ValueError, match="unknown build stage"):
+        report.add("render", [missing])
+    with pytest.raises(BridgelawError, match="assistant error: missing-translation"):
+        check_stage("assistant", [missing], strict=True)
+
+
+def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path) -> None:
+    """`bridgelaw build --strict` on the snapshot: no error, one report file, the site built."""
+    root = tmp_path / "root"
+    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    for lang in ("pl", "en"):
+        (root / "content" / lang).mkdir(parents=True)
+        shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
+    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
+                     build_dir=root / "build", strict=True)
+    report = build(config)
+    assert report.errors == []
+    written = json.loads(config.report_file.read_text(encoding="utf-8"))
+    assert written["errors"] == 0 and written["warnings"] == len(report.problems) > 0
+    assert {p["stage"] for p in written["problems"]} == {"scrape"}
+    assert "2017/pl/64" in written["laws"] and written["citations"]["resolved"] > 0
+    assert (config.site_dir / "laws/2017/64/index.html").is_file()
+    assert (config.site_dir / "pagefind/pagefind.js").is_file()
+    # a broken tree is an error of the assistant stage: the strict build stops before the site
+    assistant = tmp_path / "assistant"
+    shutil.copytree(ROOT / "assistant" / "trees", assistant / "trees")
+    shutil.copy(ROOT / "assistant" / "situations.yaml", assistant / "situations.yaml")
+    tree = assistant / "trees" / "revoke.yaml"
+    tree.write_text(tree.read_text(encoding="utf-8").replace("next: two-tricks",
+                                                             "next: three-tricks"),
+                    encoding="utf-8")
+    before = (config.site_dir / "index.html").read_bytes()
+    with pytest.raises(BridgelawError, match="assistant error: dangling-next"):
+        build(replace(config, assistant_dir=assistant))
+    assert (config.site_dir / "index.html").read_bytes() == before
