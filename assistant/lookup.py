@@ -122,7 +122,7 @@ def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
     from whoosh.query import And, Or, Term
 
     from tools.query import expand_jargon, synonym_headwords
-    from tools.search import open_index
+    from tools.search_index import open_index
 
     ix = open_index(config.index_dir)
     query = read_query(text, known=ix.known, vocabulary=ix.vocabulary)  # typos corrected

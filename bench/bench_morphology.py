@@ -75,12 +75,13 @@ def use(lemmas: Callable[[str], list[str]] | None) -> None:
         extra = {analysis.fold(lemma.lower()) for lemma in lemmas(word) if lemma}
         return tuple(sorted(set(base) | extra))
 
-    for module in ("tools.analysis", "tools.search", "tools.search_score", "tools.query"):
+    for module in ("tools.analysis", "tools.search", "tools.search_index", "tools.search_score",
+                   "tools.query"):
         if module in sys.modules and hasattr(sys.modules[module], "polish_terms"):
             sys.modules[module].polish_terms = terms
     import tools.search_score
 
-    tools.search_score._all_terms.cache_clear()
+    tools.search_score.all_terms.cache_clear()
 
 
 def summary(ranks: dict[str, list[int | None]]) -> str:

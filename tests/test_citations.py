@@ -8,13 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.citations import (
-    find_citations,
-    format_citation_report,
-    glued_splits,
-    link_citations,
-    split_glued,
-)
+from tools.citation_links import format_citation_report, link_citations
+from tools.citations import find_citations, glued_splits, split_glued
 from tools.model import Corpus, Footnote, Law, Unit
 
 ROOT = Path(__file__).resolve().parent.parent

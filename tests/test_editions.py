@@ -19,7 +19,8 @@ from assistant.flowchart import render_flowchart_parts
 from assistant.pages import render_assistant_pages
 from assistant.situations import load_situations
 from assistant.tree import load_trees
-from tools.citations import find_citations, link_citations
+from tools.citation_links import link_citations
+from tools.citations import find_citations
 from tools.concordance import load_concordance
 from tools.config import Config
 from tools.model import Corpus, Law, Unit

@@ -138,7 +138,7 @@ def test_cross_language_through_glossary(tmp_path: Path) -> None:
 
 
 def search_pairs(config: Config) -> list:
-    from tools.search import open_index
+    from tools.search_index import open_index
 
     return open_index(config.index_dir).pairs
 
@@ -235,7 +235,7 @@ def test_cli_without_index_says_how_to_fix(tmp_path: Path) -> None:
 
 
 def test_warm_search_reuses_what_it_read_and_answers_the_same(config: Config) -> None:
-    from tools.search import open_index
+    from tools.search_index import open_index
 
     first = search("fałszywy renons", config)
     ix = open_index(config.index_dir)

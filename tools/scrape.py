@@ -125,7 +125,7 @@ def previous_corpus(config: Config) -> Corpus | None:
 
 def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeResult:
     """Parse, guard, normalize and link the sources into a Corpus (no writing)."""
-    from tools.citations import link_citations
+    from tools.citation_links import link_citations
     from tools.glossary import load_glossary, validate_glossary_laws
     from tools.guard import keep_last_good, review_pages
     from tools.normalize import normalize_law, pair_languages

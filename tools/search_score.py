@@ -95,7 +95,7 @@ class TermScores:
         """Document numbers the filters allow, or None for all."""
         key = (lang, edition)
         if key not in self.allowed:
-            query = _filters(lang, edition)
+            query = whoosh_filter(lang, edition)
             self.allowed[key] = None if query is None else set(self.searcher.docs_for_query(query))
         return self.allowed[key]
 
@@ -139,7 +139,8 @@ def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, flo
     return total
 
 
-def _filters(lang: str | None, edition: int | None):  # noqa: ANN202 - a Whoosh query or None
+def whoosh_filter(lang: str | None, edition: int | None):  # noqa: ANN202 - a Whoosh query or None
+    """The Whoosh query keeping one language and edition (edition-less content too), or None."""
     from whoosh.query import And, Or, Term
 
     parts = []
@@ -151,5 +152,6 @@ def _filters(lang: str | None, edition: int | None):  # noqa: ANN202 - a Whoosh 
 
 
 @lru_cache(maxsize=200_000)
-def _all_terms(word: str) -> frozenset[str]:
+def all_terms(word: str) -> frozenset[str]:
+    """Every index term of a word, Polish and English analyses together."""
     return frozenset((*polish_terms(word), *english_terms(word)))
