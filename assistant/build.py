@@ -19,12 +19,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from assistant.tree import (
-    DecisionTree,
-    load_tree,
-    outline_only_cites,
-    validate_trees,
-)
+from assistant.tree import DecisionTree
+from assistant.tree_check import outline_only_cites, validate_trees
+from assistant.tree_load import load_tree
 from tools.cite2017 import IN_FORCE, Sources, resolve, sources
 from tools.config import Config
 from tools.errors import SourceError

@@ -186,7 +186,8 @@ def _interactive(tree: Any, lang: str, answers: list[int]) -> list[int] | None:
 
 def run_rule(args: argparse.Namespace) -> int:
     """List the trees, or walk one by --answers and/or interactively, ending with the ruling."""
-    from assistant.tree import WalkError, load_trees, walk
+    from assistant.tree import WalkError, walk
+    from assistant.tree_load import load_trees
 
     config = _config(args.build_dir)
     trees = load_trees(config.assistant_dir / "trees")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.flowchart import _first_sentence
+from assistant.flowchart_dot import first_sentence
 from tools.render_base import esc
 
 TEXT = {
@@ -79,7 +79,7 @@ class _Flow:
         """An outcome's box: the ruling's first sentence, tricks, adjusted score, cites."""
         ui = TEXT[self.lang]
         outcome = node["outcome"]
-        ruling = _first_sentence(_text(outcome["ruling"], self.lang))
+        ruling = first_sentence(_text(outcome["ruling"], self.lang))
         lines = [f'<p class="flow-text">{esc(ruling)}</p>']
         extra = []
         if outcome.get("tricks"):

@@ -14,7 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from assistant.build import corpus_ids, outline_ids  # noqa: E402
 from assistant.flowchart import render_flowchart_parts  # noqa: E402
 from assistant.paths import enumerate_paths  # noqa: E402
-from assistant.tree import load_trees, outline_only_cites, validate_trees  # noqa: E402
+from assistant.tree_check import outline_only_cites, validate_trees  # noqa: E402
+from assistant.tree_load import load_trees  # noqa: E402
 from tools.config import Config  # noqa: E402
 from tools.model import Corpus, corpus_from_json  # noqa: E402
 

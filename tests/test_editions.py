@@ -18,7 +18,7 @@ from assistant.build import AssistantBuild, assistant_json
 from assistant.flowchart import render_flowchart_parts
 from assistant.pages import render_assistant_pages
 from assistant.situations import load_situations
-from assistant.tree import load_trees
+from assistant.tree_load import load_trees
 from tools.citation_links import link_citations
 from tools.citations import find_citations
 from tools.concordance import load_concordance

@@ -13,7 +13,7 @@ import pytest
 from assistant.build import tree_to_dict
 from assistant.flow_html import render_flow
 from assistant.links import cite_info
-from assistant.tree import load_trees
+from assistant.tree_load import load_trees
 from tools.config import Config
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))

@@ -10,14 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from assistant.flowchart import (
-    MAX_WIDTH,
-    MIN_FONT_SIZE,
-    render_flowchart_parts,
-    render_flowchart_svg,
-)
+from assistant.flowchart import MAX_WIDTH, render_flowchart_parts, render_flowchart_svg
+from assistant.flowchart_dot import MIN_FONT_SIZE, first_sentence
 from assistant.links import cite_edition, cite_title, cite_url
-from assistant.tree import load_trees
+from assistant.tree_load import load_trees
 from tools.config import Config
 from tools.outline import load_outline
 from tools.urls import is_external
@@ -105,9 +101,7 @@ def test_render_is_deterministic() -> None:
 
 def test_first_sentence_skips_abbreviations() -> None:
     """The outcome box shows the ruling's first sentence; "np." or "e.g." does not end it."""
-    from assistant.flowchart import _first_sentence
-
-    assert _first_sentence("Karta, np. as, zostaje. Dalej.") == "Karta, np. as, zostaje."
-    assert _first_sentence("Play on, e.g. a heart. Then.") == "Play on, e.g. a heart."
-    assert _first_sentence("Wybiera (zob. 54A). Potem.") == "Wybiera (zob. 54A)."
-    assert _first_sentence("No stop at all") == "No stop at all"
+    assert first_sentence("Karta, np. as, zostaje. Dalej.") == "Karta, np. as, zostaje."
+    assert first_sentence("Play on, e.g. a heart. Then.") == "Play on, e.g. a heart."
+    assert first_sentence("Wybiera (zob. 54A). Potem.") == "Wybiera (zob. 54A)."
+    assert first_sentence("No stop at all") == "No stop at all"

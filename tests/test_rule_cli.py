@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.tree import load_trees
+from assistant.tree_load import load_trees
 from tools.config import Config
 
 ROOT = Config().root

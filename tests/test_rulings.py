@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from assistant.tree import load_trees, walk
+from assistant.tree import walk
+from assistant.tree_load import load_trees
 from tools.config import Config
 
 DATA = Path(__file__).parent / "data"

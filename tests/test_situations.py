@@ -18,7 +18,8 @@ from assistant.situations import (
     parse_situations,
     validate_situations,
 )
-from assistant.tree import Text, load_trees
+from assistant.tree import Text
+from assistant.tree_load import load_trees
 from tools.analysis import fold
 from tools.config import Config
 from tools.errors import SourceError

@@ -12,7 +12,9 @@ import pytest
 
 from assistant.build import build_assistant, corpus_ids, outline_ids
 from assistant.paths import enumerate_paths
-from assistant.tree import WalkError, load_tree, load_trees, validate_trees, walk
+from assistant.tree import WalkError, walk
+from assistant.tree_check import validate_trees
+from assistant.tree_load import load_tree, load_trees
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
 from tools.model import Corpus, corpus_from_json

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant.flowchart import MIN_FONT_SIZE, render_flowchart_parts
-from assistant.tree import load_trees
+from assistant.flowchart import render_flowchart_parts
+from assistant.flowchart_dot import MIN_FONT_SIZE
+from assistant.tree_load import load_trees
 from tools.config import Config
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))

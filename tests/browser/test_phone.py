@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import PHONE
 
-from assistant.tree import load_trees
+from assistant.tree_load import load_trees
 from tools.config import Config
 
 pytestmark = pytest.mark.browser

@@ -288,7 +288,7 @@ def test_wizard_ruling_links_to_law_units(page, base_url, site_dir, lang, shot):
 def test_inlined_flowcharts_readable_on_phone(phone, base_url, path, shot):
     """On the law page the charts fit the 390 px phone: drawn in HTML, nothing wider than the
     screen (no sideways scrolling), no text below the minimum size."""
-    from assistant.flowchart import MIN_FONT_SIZE
+    from assistant.flowchart_dot import MIN_FONT_SIZE
 
     phone.goto(f"{base_url}{path}")
     assert phone.locator("figure.flowchart .flow").count() > 0
