@@ -11,7 +11,8 @@ from httpserver import Hit, LocalServer, Reply
 
 from tools.config import FetchConfig
 from tools.errors import SourceError
-from tools.fetch import Fetcher, cache_key
+from tools.fetch import Fetcher
+from tools.fetch_cache import cache_key
 
 pytestmark = pytest.mark.network
 

@@ -19,7 +19,8 @@ from tqdm import tqdm
 
 from tools.decode import DecodedPage, decode_page
 from tools.errors import SourceError
-from tools.fetch import FetchedPage, Fetcher
+from tools.fetch import Fetcher
+from tools.fetch_cache import FetchedPage
 from tools.model import Law, Problem
 from tools.outline import Outline
 from tools.parse.html_1997 import parse_chapter_page_1997, parse_law_page_1997_en

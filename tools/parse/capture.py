@@ -17,7 +17,8 @@ from tools.model import Law, Stripped
 from tools.outline import Outline
 from tools.parse.blocks import TERMINAL, Block, text_block
 from tools.parse.grammar_1997 import TreeBuilder
-from tools.parse.grammar_2017 import LawShape, read_law
+from tools.parse.grammar_2017 import read_law
+from tools.parse.headings_2017 import LawShape
 
 ENGLISH_LINK = "wesja angielska"  # sic: the 1997 page's link text for "English version"
 SCREENS_LINK = "zasłony"  # link to the notes on play with screens, glued to paragraphs

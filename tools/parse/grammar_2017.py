@@ -2,10 +2,10 @@
 
 The 2017 pages print section headings without their letters and number list items by
 position, so ids come from the structure: the n-th section heading is section n (A, B, ...),
-an item's place in its list is its number, a sub-item's its letter. Which blocks are section
-headings is decided by what they are (an <hN>, a bold or classed block, or a short line with
-no final punctuation that stands before more text), helped by the official outline's count of
-sections. Explicit anchors (id="64C2") win over position. `tools.normalize` then aligns the
+an item's place in its list is its number, a sub-item's its letter (`numbering_2017.py`).
+Which blocks are the title and the section headings is decided in `headings_2017.py`. This
+module assembles the tree: sections, items and sub-items under their parents, paragraphs
+with the unit they continue, footnotes and notes apart. `tools.normalize` then aligns the
 printed units with the outline, restoring items a page does not print (empty items).
 """
 
@@ -17,166 +17,12 @@ from dataclasses import dataclass, field, replace
 from tools.citation_id import child_id
 from tools.errors import SourceError
 from tools.model import Footnote, Law, Stripped, Unit
-from tools.outline import OutlineLaw
 from tools.parse.blocks import TERMINAL, Block, clean
+from tools.parse.headings_2017 import FOOTNOTE, LawShape, find_heads, title_number
+from tools.parse.numbering_2017 import LETTERED, explicit_id, item_label
 
-LETTERED = re.compile(r"^([A-Z])[.)]\s+(\S.*)$")
-FOOTNOTE = re.compile(r"^(\*+)\s*(\S.*)$", re.S)
-TITLE_NUMBER = re.compile(
-    r"^(?:(?:Przepis|Prawo|Law)\s+(\d{1,2})\b\.?|(\d{1,2})\.)\s*[-–—:.]?\s*(.*)$", re.I)
 FOOTER = re.compile(r"©|copyright|ostatnia\s+modyfikacja|last\s+(?:modified|updated)|"
                     r"wszelkie\s+prawa|all\s+rights", re.I)
-HEADING_MAX = 150  # a heading is short; a longer unpunctuated line is text cut by markup
-
-
-@dataclass
-class LawShape:
-    """What the outline says of a law's shape, for reading its page."""
-
-    title: str = ""  # the official title in the page's language, "" if unknown
-    sections: int | None = None  # how many sections; None when the law is not in the outline
-    items_at_law: bool = False  # items hang from the law directly (Law 71)
-    uncertain: bool = False  # the outline marks part of this law as uncertain
-
-    @classmethod
-    def of(cls, law: OutlineLaw | None, lang: str) -> LawShape:
-        """The shape of an outline law (an unknown law has no expectations)."""
-        if law is None:
-            return cls()
-        return cls(
-            title=law.title_en if lang == "en" else law.title_pl,
-            sections=sum(1 for unit in law.units if unit.level == 1),
-            items_at_law=any(unit.level == 2 for unit in law.units)
-            and not any(unit.level == 1 for unit in law.units),
-            uncertain=law.unconfirmed,
-        )
-
-
-def _fold(text: str) -> str:
-    return re.sub(r"\W+", " ", clean(text).casefold()).strip()
-
-
-def is_heading_shape(block: Block, following: Block | None) -> bool:
-    """A short standalone line with no final punctuation, standing before more text (not a
-    table's cell or caption)."""
-    text = clean(block.text)
-    return (not block.item and block.depth == 0 and 0 < len(text) <= HEADING_MAX
-            and not text.endswith(TERMINAL) and not FOOTNOTE.match(text)
-            and following is not None and not FOOTNOTE.match(following.text)
-            and not block.footnote_area and not block.table_cell
-            and not following.table_cell)
-
-
-def is_marked_heading(block: Block) -> bool:
-    """A block the markup presents as a heading (an <hN>, or bold or classed and not a
-    sentence)."""
-    text = clean(block.text)
-    if (block.item or block.depth or not text or block.footnote_area or block.table_cell
-            or FOOTNOTE.match(text)):
-        return False
-    return block.heading == 3 or (block.heading == 2 and len(text) <= HEADING_MAX
-                                  and not text.endswith((".", ":", ";", ",")))
-
-
-def title_number(text: str) -> tuple[int | None, str]:
-    """("Przepis 64", "Title") -> (64, "Title") for the forms a numbered title takes."""
-    match = TITLE_NUMBER.match(clean(text))
-    if not match:
-        return None, clean(text)
-    return int(match.group(1) or match.group(2)), match.group(3).strip()
-
-
-@dataclass
-class Heads:
-    """Where the title and the section headings are among the blocks."""
-
-    title: int | None  # index of the title block, None when the page prints none
-    number_line: int | None  # a "Przepis 64" block printed apart from the title
-    sections: list[int]
-    problem: str = ""  # why the headings do not fit the outline, "" when they do
-    listed: bool = False  # no headings: the sections are the items of the law's one list
-
-
-def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
-    """Choose the title and section headings among the blocks."""
-    following = [blocks[i + 1] if i + 1 < len(blocks) else None for i in range(len(blocks))]
-    marked = [i for i, b in enumerate(blocks) if is_marked_heading(b)
-              and not (following[i] is not None and following[i].table_cell)]  # a caption
-    shaped = [i for i, b in enumerate(blocks) if is_heading_shape(b, following[i])
-              or (i in marked)]
-    title: int | None = None
-    number_line: int | None = None
-    first = next(iter(sorted(set(marked) | set(shaped))), None)
-    if first is not None:
-        number, rest = title_number(blocks[first].text)
-        official = _fold(shape.title) if shape.title else ""
-        if number is not None and not rest:
-            number_line = first
-            title = next((i for i in sorted(set(marked) | set(shaped)) if i > first), None)
-        elif number is not None or (official and _fold(blocks[first].text) == official):
-            title = first
-        elif lang == "pl":
-            title = first  # Polish pages print the law's title before anything else
-    taken = {i for i in (title, number_line) if i is not None}
-    strong = [i for i in marked if i not in taken]
-    weak = [i for i in shaped if i not in taken]
-    expected = shape.sections
-    if expected is None:
-        return Heads(title, number_line, strong or weak)
-    for candidates in (strong, weak):
-        if len(candidates) == expected:
-            return Heads(title, number_line, candidates)
-    top = [i for i, b in enumerate(blocks) if b.item and b.depth == 1]
-    if expected and not weak and len(top) == expected:
-        # A page that prints its sections as a numbered list ("The auction ends when: 1. ...
-        # 2. ..." for 22A, 22B): its top-level items are the sections.
-        return Heads(title, number_line, top, listed=True)
-    if title is None and lang == "en":
-        # An English page that does print a title after all: one heading too many.
-        for candidates in (strong, weak):
-            if len(candidates) == expected + 1:
-                return Heads(candidates[0], number_line, candidates[1:])
-    found = strong or weak
-    problem = (f"{len(found)} section headings found ({len(strong)} marked as headings, "
-               f"{len(weak)} by their shape), the official outline has {expected}")
-    return Heads(title, number_line, found, problem)
-
-
-def _roman(n: int) -> str:
-    numerals = ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
-    out = ""
-    for value, numeral in numerals:
-        while n >= value:
-            out, n = out + numeral, n - value
-    return out
-
-
-def item_label(level: int, number: int, style: str) -> str | None:
-    """The citation label of item `number` at `level` (2 item, 3 sub-item); None if none."""
-    if number < 1 or (number > 26 and (level == 3 or style in ("a", "A"))):
-        return None
-    if level == 2:
-        return str(number)
-    if level == 3:
-        return chr(ord("a") + number - 1)
-    if style in ("a", "A"):
-        return chr(ord(style) + number - 1)
-    if style == "1":
-        return str(number)
-    return _roman(number).upper() if style == "I" else _roman(number)
-
-
-def explicit_id(anchors: list[str], number: int, level: int) -> tuple[str, str] | None:
-    """(id, label) from an anchor like "64B3" / "p64B3" naming a unit `level` deep."""
-    for anchor in anchors:
-        match = re.fullmatch(rf"(?:p|law|prawo|przepis)?[-_]?{number}([A-Za-z])(\d+)?([a-z])?",
-                             anchor, re.I)
-        if not match:
-            continue
-        parts = [match.group(1).upper(), match.group(2) or "", (match.group(3) or "").lower()]
-        if sum(1 for part in parts if part) == level:
-            return f"{number}{''.join(parts)}", parts[level - 1]
-    return None
 
 
 def _append(target: Unit | Law, text: str, sep: str = "\n\n") -> None:

@@ -8,7 +8,8 @@ from urllib.parse import urlsplit
 from tools.errors import SourceError
 from tools.model import LANGS, Law, Stripped
 from tools.outline import Outline
-from tools.parse.grammar_2017 import LawShape, find_heads, read_law, title_number
+from tools.parse.grammar_2017 import read_law
+from tools.parse.headings_2017 import LawShape, find_heads, title_number
 from tools.parse.html import check_complete, load_page, page_blocks
 from tools.parse.nav import LAW_PAGE, PageLinks, is_nav_block, page_links
 
