@@ -15,4 +15,4 @@ def build(config: Config) -> None:
     corpus = scrape(config)
     build_index(corpus, config)
     build_assistant(corpus, config)
-    build_site(config)
+    build_site(config, corpus)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import BridgelawError
+from tools.model import Corpus
 
 
 def run_mkdocs(config: Config, out_dir: Path) -> str:
@@ -91,8 +92,9 @@ def _swap_in(new_dir: Path, site_dir: Path) -> None:
         shutil.rmtree(old)
 
 
-def build_site(config: Config) -> None:
-    """Build the static site into config.site_dir (strict MkDocs when config.strict)."""
+def build_site(config: Config, corpus: Corpus | None = None) -> None:
+    """Build the static site into config.site_dir (strict MkDocs when config.strict); the search
+    index takes its law records from `corpus` (default: the model file in config.build_dir)."""
     site_dir = config.site_dir
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.", dir=site_dir.parent))
@@ -115,7 +117,7 @@ def build_site(config: Config) -> None:
         from tools.offline import write_offline
         from tools.pagefind import index_site
 
-        index_site(out, config)
+        index_site(out, config, corpus)
         write_offline(out)
         _swap_in(out, site_dir)
     finally:

@@ -92,7 +92,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     build_index(corpus, config)  # the search spec and vocabulary the search box reads
     build_assistant(corpus, config)  # also writes the situation and wizard pages
     write_tree(config.content_dir, files)
-    build_site(config)
+    build_site(config, corpus)
     return config.site_dir
 
 
