@@ -79,7 +79,7 @@ def render_and_site(corpus: Corpus, config: Config, times: dict[str, float]) -> 
     timed("search index (whoosh)", times, build_index, corpus, config, assistant.situations)
     write_tree(config.content_dir,
                render_assistant_pages(assistant.situations, assistant.trees, corpus))
-    timed("site (mkdocs + pagefind)", times, build_site, config)
+    timed("site (mkdocs + pagefind)", times, build_site, config, corpus)
 
 
 def snapshot_build(root: Path) -> tuple[Corpus, dict[str, float], Config]:

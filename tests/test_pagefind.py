@@ -5,26 +5,26 @@ from __future__ import annotations
 from bs4 import BeautifulSoup
 
 from tools.config import Config
-from tools.pagefind import (
+from tools.model import Corpus, CrossRef, Law, Unit
+from tools.pagefind_laws import law_records
+from tools.pagefind_records import (
     ABOUT,
     FOLDED_MARK,
     LAW_TITLE_WEIGHT,
-    law_record,
     official_titles,
     record_html,
 )
 
-PAGE = """<article><h1>Prawo 42. UPRAWNIENIA DZIADKA</h1>
-<div class="law-text one-col" data-edition="1997" data-law="42">
-<div class="row lvl0" id="42"><div class="cell main"></div></div>
-<div class="row lvl1" id="42A"><div class="cell main"><p class="unit-title">Uprawnienia
-niezbywalne</p>Dziadek może liczyć lewy.</div></div>
-</div></article>"""
+LAW = Law(number=42, edition=1997, lang="pl", title="UPRAWNIENIA DZIADKA", sections=[
+    Unit(id="42A", level=1, label="A", title="Uprawnienia\nniezbywalne",
+         text="Dziadek może liczyć lewy."),
+])
 
 
 def _record(titles: dict[str, dict[str, str]] | None, terms: dict[str, list[str]] | None = None):  # noqa: ANN202
-    soup = BeautifulSoup(PAGE, "html.parser")
-    return law_record("laws/1997/42/", soup, "pl", terms or {}, titles)
+    records = law_records(Corpus(laws=[LAW]), None, terms or {}, titles or {})
+    assert [record.url for record in records] == ["en/laws/1997/42/", "laws/1997/42/"]
+    return records[1]
 
 
 def test_one_record_per_law_with_its_units_as_anchored_headings() -> None:
@@ -90,16 +90,33 @@ def test_search_box_drops_the_same_stop_words_as_the_analyzers() -> None:
 
 
 def test_glossary_variants_reach_the_law_records() -> None:
-    from tools.pagefind import glossary_terms
+    from tools.pagefind_records import glossary_terms
 
     terms = glossary_terms(Config())
     assert {"dziadek", "dummy", "stół", "dziadka"} <= set(terms["42"])  # variants too
 
 
 def test_hidden_folded_words_only_where_pagefind_cannot_fold() -> None:
-    from tools.pagefind import with_folded
+    from tools.pagefind_records import with_folded
 
     text, _, hidden = with_folded("Fałszywy renons karty przygwożdżonej dziadka").partition("\n")
     assert text == "Fałszywy renons karty przygwożdżonej dziadka"
     # ł needs its "l" copy; ż Pagefind folds by itself; dziadka also gets its other case
     assert hidden.split() == ["\u00a6", "Falszywy", "dziadek"]  # the mark the search box cuts at
+
+
+def test_a_units_text_is_its_cells_words_with_references_set_off() -> None:
+    """As the page shows it: a reference's printed words apart from the words they touch, a
+    unit the page's language lacks as the dash its cell shows."""
+    law = Law(number=43, edition=1997, lang="pl", title="T", text="Zob. 42A.\n\nDalej", sections=[
+        Unit(id="43A", level=1, label="A", text="przepis 42A, lewy"),
+    ])
+    english = Law(number=43, edition=1997, lang="en", title="T", sections=[
+        Unit(id="43A", level=1, label="A", text="a"), Unit(id="43B", level=1, label="B", text="b"),
+    ])
+    refs = [CrossRef(1997, "pl", "43", "42A", "42A", "resolved"),
+            CrossRef(1997, "pl", "43A", "przepis 42A", "42A", "resolved")]
+    records = law_records(Corpus(laws=[law, english], crossrefs=refs), None, {}, {})
+    polish = next(record for record in records if record.url == "laws/1997/43/")
+    assert [(unit.id, unit.text) for unit in polish.units] == [
+        ("43", "Zob. 42A . Dalej"), ("43A", "przepis 42A , lewy"), ("43B", "—")]

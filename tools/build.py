@@ -22,6 +22,6 @@ def build(config: Config) -> BuildReport:
     report.add("assistant", assistant.problems)
     report.add("index", build_index(corpus, config, assistant.situations))
     report.stop_if_strict(config.strict)
-    report.add("site", build_site(config))
+    report.add("site", build_site(config, corpus))
     write_text(config.report_file, report.to_json(corpus_facts(corpus)))
     return report

@@ -47,7 +47,7 @@ def _preview(corpus: Corpus, edition: int, lang: str, target: str) -> dict[str, 
     return {"id": target, "lang": law.lang, "title": title, "text": text, "edition": edition}
 
 
-def _link_spans(text: str, refs: list[CrossRef]) -> list[tuple[int, int, CrossRef]]:
+def link_spans(text: str, refs: list[CrossRef]) -> list[tuple[int, int, CrossRef]]:
     """Where in `text` each cross-reference's target is printed: (start, end, ref), no overlaps."""
     spans: list[tuple[int, int, CrossRef]] = []
     by_cited: dict[str, list[CrossRef]] = {}
@@ -120,7 +120,7 @@ class PageRenderer:
         """Escaped text with the cross-references in it turned into links or marked spans."""
         pieces: list[str] = []
         cursor = 0
-        for start, end, ref in _link_spans(text, refs):
+        for start, end, ref in link_spans(text, refs):
             pieces.append(esc(text[cursor:start]))
             pieces.append(self.reference(text[start:end], ref))
             cursor = end

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.model import Problem
+from tools.model import Corpus, Problem
 from tools.report import check_stage
 
 
@@ -90,9 +90,10 @@ def _swap_in(new_dir: Path, site_dir: Path) -> None:
         shutil.rmtree(old)
 
 
-def build_site(config: Config) -> list[Problem]:
-    """Build the static site into config.site_dir (strict MkDocs when config.strict); return the
-    problems met. A strict build stops on any before the new site replaces the old one."""
+def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
+    """Build the static site into config.site_dir (strict MkDocs when config.strict); the search
+    index takes its law records from `corpus` (default: the model file in config.build_dir).
+    Returns the problems met; a strict build stops on any before the new site replaces the old."""
     site_dir = config.site_dir
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.", dir=site_dir.parent))
@@ -110,7 +111,7 @@ def build_site(config: Config) -> list[Problem]:
         from tools.offline import write_offline
         from tools.pagefind import index_site
 
-        index_site(out, config)
+        index_site(out, config, corpus)
         write_offline(out)
         _swap_in(out, site_dir)
     finally:

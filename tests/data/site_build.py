@@ -92,7 +92,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     assistant = build_assistant(corpus, config)  # also writes the situation and wizard pages
     build_index(corpus, config, assistant.situations)  # the spec and vocabulary of the search box
     write_tree(config.content_dir, files)
-    build_site(config)
+    build_site(config, corpus)
     return config.site_dir
 
 
