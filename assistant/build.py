@@ -22,10 +22,10 @@ from typing import Any
 from assistant.tree import DecisionTree
 from assistant.tree_check import outline_only_cites, validate_trees
 from assistant.tree_load import load_tree
-from tools.cite2017 import IN_FORCE, Sources, resolve, sources
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Corpus, Problem, unit_ids
+from tools.normalize.cite2017 import IN_FORCE, Sources, resolve, sources
 from tools.report import check_stage
 from tools.write import write_text, write_tree
 
@@ -52,7 +52,7 @@ def corpus_ids(corpus: Corpus) -> set[str]:
 
 def outline_ids(config: Config) -> tuple[set[str], list[Problem]]:
     """Ids of the official 2017 outline, or none and a problem when it cannot be read."""
-    from tools.outline import load_outline
+    from tools.normalize.outline import load_outline
 
     try:
         return load_outline(config.outline_file).all_ids(), []

@@ -68,10 +68,10 @@ def _load_corpus(config: Any) -> Any:
 def walk_json(result: Any, tree: Any, lang: str, corpus: Any) -> dict[str, Any]:
     """The JSON-ready record of a walk: tree, lang, path of answers, outcome (or None). An
     outcome names the edition of its cites (2017) and, per cite, its official title and where
-    to read it (tools.cite_text.cite_json)."""
+    to read it (tools.render.cite_text.cite_json)."""
     from assistant.links import cite_info
-    from tools.cite2017 import IN_FORCE
-    from tools.cite_text import cite_json, title_text
+    from tools.normalize.cite2017 import IN_FORCE
+    from tools.render.cite_text import cite_json, title_text
 
     data: dict[str, Any] = {
         "tree": tree.id,
@@ -140,7 +140,7 @@ _UI = {
 
 def _print_outcome(data: dict[str, Any], lang: str, corpus: Any) -> None:
     from assistant.links import cite_info
-    from tools.cite_text import cite_line
+    from tools.render.cite_text import cite_line
 
     ui = _UI[lang]
     outcome = data["outcome"]
@@ -235,7 +235,7 @@ def run_lookup(args: argparse.Namespace) -> int:
     """Print the situations that best match a description."""
     from assistant.lookup import lookup
     from tools.errors import BadInput
-    from tools.search import check_query
+    from tools.search.engine import check_query
 
     if args.limit < 1:
         return _fail("--limit must be at least 1")
@@ -246,7 +246,7 @@ def run_lookup(args: argparse.Namespace) -> int:
     except BadInput as error:
         return _fail(f"lookup: {error}")
     config = _config(args.build_dir)
-    from tools.cite2017 import IN_FORCE
+    from tools.normalize.cite2017 import IN_FORCE
 
     hits = lookup(text, config, limit=args.limit)
     situations = [

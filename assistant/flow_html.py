@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.flowchart_dot import first_sentence
-from tools.render_base import esc
+from tools.render.base import esc
 
 TEXT = {
     "pl": {"question": "Pytanie {n}", "goto": "Dalej jak w pytaniu {n}",

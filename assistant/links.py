@@ -1,13 +1,13 @@
 """Where a cited 2017 id leads: its 2017 text on this site when the build has it, else the
 law's 2017 page on the source site (with the unit's official title). Never to the 1997 text by
 the same id: the same id in 1997 is often another rule (2017 63B is 1997 63C); 1997 text is
-offered only as the 1997 counterpart, through the concordance (tools/cite2017.py)."""
+offered only as the 1997 counterpart, through the concordance (tools/normalize/cite2017.py)."""
 
 from __future__ import annotations
 
-from tools.cite2017 import IN_FORCE, Cite, Sources, resolve, sources
-from tools.cite_text import title_text
 from tools.model import Corpus
+from tools.normalize.cite2017 import IN_FORCE, Cite, Sources, resolve, sources
+from tools.render.cite_text import title_text
 
 
 def _sources(inputs: Corpus | Sources) -> Sources:
@@ -15,7 +15,7 @@ def _sources(inputs: Corpus | Sources) -> Sources:
 
 
 def cite_info(inputs: Corpus | Sources, lang: str, unit_id: str) -> Cite:
-    """Everything shown for a cited id in `lang` (see tools.cite2017.Cite)."""
+    """Everything shown for a cited id in `lang` (see tools.normalize.cite2017.Cite)."""
     return resolve(_sources(inputs), lang, unit_id)
 
 

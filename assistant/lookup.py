@@ -1,7 +1,8 @@
 """Situation lookup: a free-text description, in Polish or English, to the closest situations.
 
-Not a second engine: the situations are documents of the one search index (`tools.index`), the
-query is read by the one query analysis (`tools.query`: players' words, table talk, typos), and
+Not a second engine: the situations are documents of the one search index
+(`tools.search.index`), the query is read by the one query analysis (`tools.search.query`:
+players' words, table talk, typos), and
 the lookup is the search restricted to situations, re-ranked by how much of the description
 each situation covers.
 """
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from tools.config import Config
-from tools.query import SYNONYM_WEIGHT, WORD, read_query
+from tools.search.query import SYNONYM_WEIGHT, WORD, read_query
 from tools.urls import law_number, situation_path
 
 _RERANK_POOL = 20
@@ -107,7 +108,7 @@ def _AmongSituations(situations: int) -> object:  # noqa: N802 - builds the weig
 
 
 def _analysed(searcher: object, field: str, text: str) -> list[str]:
-    """The terms the field's analyzer makes of `text` (the one analysis of tools.analysis)."""
+    """The terms the field's analyzer makes of `text` (the one analysis, tools.search.analysis)."""
     analyzer = searcher.schema[field].analyzer  # type: ignore[attr-defined]
     return [token.text for token in analyzer(text, mode="query")]
 
@@ -121,8 +122,8 @@ def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
     """The situations of the catalogue closest to a free-text description, best first."""
     from whoosh.query import And, Or, Term
 
-    from tools.query import expand_jargon, synonym_headwords
-    from tools.search_index import open_index
+    from tools.search.query import expand_jargon, synonym_headwords
+    from tools.search.reader import open_index
 
     ix = open_index(config.index_dir)
     query = read_query(text, known=ix.known, vocabulary=ix.vocabulary)  # typos corrected
@@ -181,8 +182,8 @@ _TERMS: dict[tuple[str, str, str], frozenset[str]] = {}
 def _terms(config: Config, situation_id: str, lang: str) -> frozenset[str]:
     """The analysed terms of a situation's title, phrases and answer in one language."""
     from assistant.situations import load_situations
-    from tools.analysis import english_analyzer, polish_analyzer
-    from tools.query import expand_jargon
+    from tools.search.analysis import english_analyzer, polish_analyzer
+    from tools.search.query import expand_jargon
 
     key = (str(config.assistant_dir), situation_id, lang)
     if key not in _TERMS:

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 
 from assistant.situations import Situation
 from assistant.tree import LANGS, DecisionTree
-from tools.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
-from tools.cite_html import cite_html
-from tools.cite_text import EDITION_UI
 from tools.model import Corpus
+from tools.normalize.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
+from tools.render.cite_html import cite_html
+from tools.render.cite_text import EDITION_UI
 from tools.urls import lang_root, law_number, situation_path
 
 UI: dict[str, dict[str, str]] = {

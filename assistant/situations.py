@@ -10,10 +10,10 @@ from typing import Any
 import yaml
 
 from assistant.tree import LANGS, Text
-from tools.citation_id import is_citation_id
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Problem
+from tools.normalize.citation_id import is_citation_id
 
 _SITUATION_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _KEYS = {"id", "title", "phrases", "answer", "tree", "laws", "edition_note"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from assistant.tree import LANGS, DecisionTree, Text
-from tools.citation_id import is_citation_id
 from tools.model import Problem
+from tools.normalize.citation_id import is_citation_id
 
 _NODE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

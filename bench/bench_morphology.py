@@ -36,7 +36,7 @@ from bench_search import (  # noqa: E402
     load_queries,
 )
 
-import tools.analysis as analysis  # noqa: E402
+import tools.search.analysis as analysis  # noqa: E402
 
 SNOWBALL = analysis.polish_terms.__wrapped__  # the project's own, without its cache
 
@@ -75,13 +75,13 @@ def use(lemmas: Callable[[str], list[str]] | None) -> None:
         extra = {analysis.fold(lemma.lower()) for lemma in lemmas(word) if lemma}
         return tuple(sorted(set(base) | extra))
 
-    for module in ("tools.analysis", "tools.search", "tools.search_index", "tools.search_score",
-                   "tools.query"):
+    for module in ("tools.search.analysis", "tools.search.engine", "tools.search.reader",
+                   "tools.search.score", "tools.search.query"):
         if module in sys.modules and hasattr(sys.modules[module], "polish_terms"):
             sys.modules[module].polish_terms = terms
-    import tools.search_score
+    import tools.search.score
 
-    tools.search_score.all_terms.cache_clear()
+    tools.search.score.all_terms.cache_clear()
 
 
 def summary(ranks: dict[str, list[int | None]]) -> str:
@@ -98,7 +98,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--own", type=Path, help="clause-level queries of your own")
     args = parser.parse_args()
-    import tools.search  # noqa: F401 - loaded so that use() patches it too
+    import tools.search.engine  # noqa: F401 - loaded so that use() patches it too
 
     public = load_queries()
     own = load_queries(args.own) if args.own else []

@@ -127,8 +127,8 @@ def fault_table(names: list[str]) -> None:
 
 def _parsers() -> dict[str, Callable[[str, str], object]]:
     """The page parsers the crawler calls, by page kind, with the official outline."""
-    from tools import crawl
-    from tools.outline import load_outline
+    from tools.normalize.outline import load_outline
+    from tools.sources import crawl
 
     outline = load_outline(Config().outline_file)
     return {
@@ -157,7 +157,7 @@ def throughput(names: list[str], rounds: int) -> None:
     """Decode and parse saved bodies of every law page, no network, no politeness wait."""
     print("Parse throughput: saved bodies of the law pages, decode + parse only")
     try:
-        from tools.decode import decode_page
+        from tools.sources.decode import decode_page
 
         parsers = _parsers()
     except Exception as error:  # the rewrite may move these

@@ -1,6 +1,7 @@
 """Search benchmark: quality of three engines side by side, and speed; prints tables.
 
-Engines: `bridgelaw search` (tools.search, the function the CLI calls), the site search (Pagefind
+Engines: `bridgelaw search` (tools.search.engine, the function the CLI calls), the site search
+(Pagefind
 behind our search box) driven in headless Chromium on the site as the main job builds it (law
 pages, situations, glossary, wizard: tests/data/site_build.py), and MkDocs Material's stock
 search on the same content as the baseline. Quality: recall@1, recall@3 and MRR per kind of
@@ -108,7 +109,7 @@ def ranks(found: list[str], relevant: list[str]) -> int | None:
 def clause_rank(found: list[str], clauses: list[str]) -> int | None:
     """Rank of the first hit that is a relevant clause in force: a 2017 unit that is one of
     `clauses` or lies inside one (64B3 for "64B"; any unit or heading of 61 for "61")."""
-    from tools.search_rank import _below
+    from tools.search.rank import _below
 
     refs = list(dict.fromkeys(ref for ref in found if ref))
     for index, ref in enumerate(refs, 1):
@@ -158,7 +159,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
     from assistant.situations import load_situations
-    from tools.index import build_index
+    from tools.search.index import build_index
 
     config = replace(Config(), build_dir=build_dir)
     started = time.perf_counter()
@@ -167,7 +168,7 @@ def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
 
 
 def cli_engine(config: Config) -> Callable[[str], list[str]]:
-    from tools.search import search
+    from tools.search.engine import search
 
     def run(query: str) -> list[str]:
         return [f"{hit.edition}/{hit.id}" for hit in search(query, config, limit=10).hits
@@ -184,7 +185,7 @@ def bridgelaw_command() -> list[str]:
 
 
 def cli_latency(config: Config, queries: list, rounds: int, cold: int) -> dict[str, float]:
-    from tools.search import search
+    from tools.search.engine import search
 
     search("renons", config)  # open the index once: warm means an open index
     warm, cpu = [], []

@@ -3,7 +3,8 @@
 - Full build time from the snapshot (scrape offline, index, assistant + flowcharts, site), stage
   by stage, and the render + site stages on a synthetic corpus ten times larger (the snapshot's
   laws copied into nine more made-up editions, generated in a temp dir).
-- Bytes transferred (gzip, served by tools/serve.py as `bridgelaw serve` serves them) for the first
+- Bytes transferred (gzip, served by tools/site/serve.py as `bridgelaw serve` serves them) for the
+  first
   load of a law page and for a second law page afterwards, measured by Chromium (CDP
   encodedDataLength); first and largest contentful paint with the CPU throttled 4x and a slow
   network emulated by Chromium (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up).
@@ -65,11 +66,11 @@ def render_and_site(corpus: Corpus, config: Config, times: dict[str, float]) -> 
     """The stages after scrape: pages, assistant data/charts/pages, site (MkDocs + Pagefind)."""
     from assistant.build import build_assistant
     from assistant.pages import render_assistant_pages
-    from tools.glossary import load_glossary
-    from tools.index import build_index
-    from tools.outline import load_outline
-    from tools.render import render_site_content
-    from tools.site import build_site
+    from tools.normalize.glossary import load_glossary
+    from tools.normalize.outline import load_outline
+    from tools.render.content import render_site_content
+    from tools.search.index import build_index
+    from tools.site.build import build_site
     from tools.write import write_tree
 
     files = timed("render pages", times, render_site_content, corpus,
@@ -111,7 +112,7 @@ def tenfold(corpus: Corpus) -> Corpus:
 
 def serve(site_dir: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """The site on 127.0.0.1 as `bridgelaw serve` serves it (gzip, cache headers)."""
-    from tools.serve import make_server
+    from tools.site.serve import make_server
 
     server = make_server(site_dir, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -32,9 +32,9 @@ from translation_pairs import (  # noqa: E402
 )
 
 from tools.config import Config  # noqa: E402
-from tools.glossary import load_glossary  # noqa: E402
-from tools.outline import load_outline  # noqa: E402
-from tools.translation import KINDS, check_translation  # noqa: E402
+from tools.normalize.glossary import load_glossary  # noqa: E402
+from tools.normalize.outline import load_outline  # noqa: E402
+from tools.translation.check import KINDS, check_translation  # noqa: E402
 
 TARGET_RECALL = {"citation": 1.0, "number": 1.0, "missing": 1.0}
 TARGET_PRECISION = 0.9

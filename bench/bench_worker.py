@@ -3,9 +3,10 @@ what each costs to set up and build, what the reader downloads for it, and how s
 visit on a slow network (150 ms, 1.6 Mbit/s, emulated at the server so the worker's fetches are
 slowed too; CPU 4x) can search, use the wizard and read every page offline.
 
-Workbox: workbox-build 7 (npm, Debian's nodejs) generateSW over the file list of tools/offline.py,
+Workbox: workbox-build 7 (npm, Debian's nodejs) generateSW over the file list of
+tools/site/offline.py,
 skipWaiting + clientsClaim + cleanupOutdatedCaches (the settings nearest to ours).
-Own: tools/offline.py + tools/offline_sw.js, as the build writes them.
+Own: tools/site/offline.py + tools/site/offline_sw.js, as the build writes them.
 
 Needs the bench tools: `bash tools/setup.sh --bench`.
 Run: .venv/bin/python bench/bench_worker.py [--site DIR]   (about three minutes)
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.site_offline import phone_on, throttled_page  # noqa: E402
 from bench.slow_host import SLOW_4G  # noqa: E402
-from tools.offline import collect, write_offline  # noqa: E402
+from tools.site.offline import collect, write_offline  # noqa: E402
 
 NODE_MODULES = ROOT / "bench" / "node_modules"
 
@@ -138,7 +139,8 @@ def main() -> int:
         rows = [
             ("setup: what it needs", "Python only (in the build)",
              f"nodejs + npm, {count} npm packages, {megabytes:.0f} MB"),
-            ("our code (lines)", str(lines(ROOT / "tools/offline.py", ROOT / "tools/offline_sw.js",
+            ("our code (lines)", str(lines(ROOT / "tools/site/offline.py",
+                                           ROOT / "tools/site/offline_sw.js",
                                            ROOT / "site_overrides/assets/bridgelaw/offline.js")),
              f"{lines(ROOT / 'bench/workbox_sw.js')} (config) + offline.js"),
             ("build step (s)", f"{own_build:.2f}", f"{box['wall']:.2f} (generateSW "

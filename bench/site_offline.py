@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bench.slow_host import SLOW_4G, Network, slow_server
-from tools.offline import LANGS, collect
-from tools.serve import COMPRESSIBLE
+from tools.site.offline import LANGS, collect
+from tools.site.serve import COMPRESSIBLE
 
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run"]

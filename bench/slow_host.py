@@ -1,4 +1,4 @@
-"""The built site served as `bridgelaw serve` serves it (tools/serve.py), over a slow network
+"""The built site served as `bridgelaw serve` serves it (tools/site/serve.py), over a slow network
 emulated at the server: every response waits one round trip, and all responses share one
 downstream pipe. Throttling at the server slows the service worker's fetches as much as the
 page's (Chromium's own network emulation applies to the page only, not to its worker).
@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.serve import BodyCache, SiteHandler, make_server
+from tools.site.serve import BodyCache, SiteHandler, make_server
 
 CHUNK = 8192
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tools.analysis import english_analyzer, fold, mobile_e_forms, polish_analyzer, terms
+from tools.search.analysis import english_analyzer, fold, mobile_e_forms, polish_analyzer, terms
 
 POLISH_TABLE = [
     # word as typed, terms the analyzer must produce (a subset is enough: variants may grow)
@@ -84,7 +84,7 @@ def test_analyzers_pickle_and_hold_no_stemmer() -> None:
 
 
 def test_import_clean_under_warnings_as_errors() -> None:
-    code = "import tools.analysis as a; print(a.terms('dziadka', 'pl'))"
+    code = "import tools.search.analysis as a; print(a.terms('dziadka', 'pl'))"
     done = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=False
     )

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tools.citation_links import format_citation_report, link_citations
-from tools.citations import find_citations, glued_splits, split_glued
 from tools.model import Corpus, Footnote, Law, Unit
+from tools.normalize.citation_links import format_citation_report, link_citations
+from tools.normalize.citations import find_citations, glued_splits, split_glued
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tools" / "snapshot" / "seeds"
@@ -292,8 +292,8 @@ def test_format_citation_report() -> None:
 @pytest.fixture(scope="module")
 def snapshot_refs():
     """The citations of the real snapshot: the seeds parsed and normalized by the scrape stages."""
-    from tools.normalize import normalize
-    from tools.outline import load_outline
+    from tools.normalize.law_ids import normalize
+    from tools.normalize.outline import load_outline
     from tools.scrape import parse_snapshot
 
     outline = load_outline(ROOT / "tools" / "data" / "outline_2017.json")

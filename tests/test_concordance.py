@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.concordance import load_concordance, parse_concordance
 from tools.config import Config
 from tools.errors import SourceError
-from tools.outline import load_outline
+from tools.normalize.concordance import load_concordance, parse_concordance
+from tools.normalize.outline import load_outline
 
 ROOT = Path(__file__).resolve().parents[1]
 CONCORDANCE = load_concordance()

@@ -9,10 +9,10 @@ import pytest
 from httpserver import LocalServer, Reply
 
 from tools.config import Config, FetchConfig
-from tools.crawl import crawl_sources
-from tools.fetch import Fetcher
 from tools.model import law_to_json, unit_ids
-from tools.outline import load_outline
+from tools.normalize.outline import load_outline
+from tools.sources.crawl import crawl_sources
+from tools.sources.fetch import Fetcher
 
 pytestmark = pytest.mark.network
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.decode import decode_page, detect, encoding_name
 from tools.errors import SourceError
+from tools.sources.decode import decode_page, detect, encoding_name
 
 URL = "http://127.0.0.1/test.htm"
 SEED = Path(__file__).resolve().parent.parent / "tools" / "snapshot" / "seeds"

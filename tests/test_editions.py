@@ -19,14 +19,14 @@ from assistant.flowchart import render_flowchart_parts
 from assistant.pages import render_assistant_pages
 from assistant.situations import load_situations
 from assistant.tree_load import load_trees
-from tools.citation_links import link_citations
-from tools.citations import find_citations
-from tools.concordance import load_concordance
 from tools.config import Config
 from tools.model import Corpus, Law, Unit
-from tools.outline import load_outline
-from tools.render import render_site_content
-from tools.render_base import site_path
+from tools.normalize.citation_links import link_citations
+from tools.normalize.citations import find_citations
+from tools.normalize.concordance import load_concordance
+from tools.normalize.outline import load_outline
+from tools.render.base import site_path
+from tools.render.content import render_site_content
 from tools.scrape import scrape_corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
@@ -158,7 +158,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def index_dir(corpus: Corpus, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The search index of the real corpus, in a temp build folder."""
     from assistant.situations import load_situations
-    from tools.index import build_index
+    from tools.search.index import build_index
 
     build = tmp_path_factory.mktemp("index-build")
     build_index(corpus, replace(CONFIG, build_dir=build), load_situations(CONFIG))

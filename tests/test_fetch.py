@@ -11,8 +11,8 @@ from httpserver import Hit, LocalServer, Reply
 
 from tools.config import FetchConfig
 from tools.errors import SourceError
-from tools.fetch import Fetcher
-from tools.fetch_cache import cache_key
+from tools.sources.cache import cache_key
+from tools.sources.fetch import Fetcher
 
 pytestmark = pytest.mark.network
 

@@ -15,7 +15,7 @@ from assistant.flowchart_dot import MIN_FONT_SIZE, first_sentence
 from assistant.links import cite_edition, cite_title, cite_url
 from assistant.tree_load import load_trees
 from tools.config import Config
-from tools.outline import load_outline
+from tools.normalize.outline import load_outline
 from tools.urls import is_external
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from tools.errors import SourceError
-from tools.glossary import (
+from tools.model import corpus_from_json, unit_ids
+from tools.normalize.glossary import (
     find_term,
     is_law_id,
     load_glossary,
     parse_glossary,
     validate_glossary_laws,
 )
-from tools.model import corpus_from_json, unit_ids
-from tools.outline import load_outline
+from tools.normalize.outline import load_outline
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "tools" / "data" / "glossary.yaml"

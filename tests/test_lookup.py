@@ -22,7 +22,7 @@ def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
     import sys
 
     from assistant.situations import load_situations
-    from tools.index import build_index
+    from tools.search.index import build_index
 
     sys.path.insert(0, str(Path(__file__).parent / "data"))
     from search_seed_corpus import seed_corpus

@@ -17,8 +17,8 @@ import pytest
 
 from tools.errors import SourceError
 from tools.model import Law, Unit, find_unit, law_to_json, walk
-from tools.normalize import align_law, normalize, pair_languages
-from tools.outline import Outline, load_outline, parse_outline
+from tools.normalize.law_ids import align_law, normalize, pair_languages
+from tools.normalize.outline import Outline, load_outline, parse_outline
 from tools.parse.capture import parse_capture
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,5 @@
-"""The offline pack (tools/offline.py): what is kept and in which tier, a version derived from the
+"""The offline pack (tools/site/offline.py): what is kept and in which tier, a version derived
+from the
 kept files' contents only, the same bytes for the same build, and the web app manifests."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pytest
 
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
+from tools.site.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
 
 FILES = {
     "index.html": "home", "404.html": "404", "en/index.html": "home en",

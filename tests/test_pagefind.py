@@ -1,4 +1,4 @@
-"""Site search records (tools.pagefind): what each law page record carries for Pagefind."""
+"""Site search records (tools.site.pagefind): what each law page record carries for Pagefind."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from bs4 import BeautifulSoup
 
 from tools.config import Config
 from tools.model import Corpus, CrossRef, Law, Unit
-from tools.pagefind_laws import law_records
-from tools.pagefind_records import (
+from tools.site.pagefind_laws import law_records
+from tools.site.pagefind_records import (
     ABOUT,
     FOLDED_MARK,
     LAW_TITLE_WEIGHT,
@@ -78,8 +78,8 @@ def test_search_box_drops_the_same_stop_words_as_the_analyzers() -> None:
     import re
     from pathlib import Path
 
-    from tools.analysis import ENGLISH_STOPS, POLISH_STOPS
-    from tools.query import spec
+    from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS
+    from tools.search.query import spec
 
     written = spec([], {})["stops"]
     assert set(written["pl"]) == POLISH_STOPS and set(written["en"]) == ENGLISH_STOPS
@@ -90,14 +90,14 @@ def test_search_box_drops_the_same_stop_words_as_the_analyzers() -> None:
 
 
 def test_glossary_variants_reach_the_law_records() -> None:
-    from tools.pagefind_records import glossary_terms
+    from tools.site.pagefind_records import glossary_terms
 
     terms = glossary_terms(Config())
     assert {"dziadek", "dummy", "stół", "dziadka"} <= set(terms["42"])  # variants too
 
 
 def test_hidden_folded_words_only_where_pagefind_cannot_fold() -> None:
-    from tools.pagefind_records import with_folded
+    from tools.site.pagefind_records import with_folded
 
     text, _, hidden = with_folded("Fałszywy renons karty przygwożdżonej dziadka").partition("\n")
     assert text == "Fałszywy renons karty przygwożdżonej dziadka"

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from tools.config import Config
-from tools.decode import decode_page
 from tools.errors import SourceError
 from tools.model import Law, find_unit, unit_ids, walk
-from tools.outline import load_outline
+from tools.normalize.outline import load_outline
 from tools.parse.html_1997 import parse_chapter_page_1997, parse_law_page_1997_en
 from tools.parse.html_2017 import page_links_2017, parse_law_page_2017
+from tools.sources.decode import decode_page
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
@@ -483,8 +483,8 @@ def test_2017_ids_rebuilt_from_markup_match_the_official_outline(name: str) -> N
     # The outline (tools/data/outline_2017.json) lists the ids people cite; ids rebuilt from
     # the list structure need no realignment, empty items (45C4, 50D1, 64C2) included.
     from tools.config import Config
-    from tools.normalize import align_law
-    from tools.outline import load_outline
+    from tools.normalize.law_ids import align_law
+    from tools.normalize.outline import load_outline
 
     law = law_2017(name)
     aligned, problems = align_law(law, load_outline(Config().outline_file))

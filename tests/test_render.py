@@ -18,13 +18,13 @@ import markdown
 import pytest
 import yaml
 
-from tools.compare import align_editions, word_diff
 from tools.config import Config, FetchConfig
-from tools.glossary import load_glossary
 from tools.model import Corpus, CrossRef, Law, Unit, unit_ids, walk
-from tools.outline import load_outline
-from tools.render import render_site_content
-from tools.render_base import md_link, polish_sort_key, relative_url, site_path
+from tools.normalize.glossary import load_glossary
+from tools.normalize.outline import load_outline
+from tools.render.base import md_link, polish_sort_key, relative_url, site_path
+from tools.render.compare import align_editions, word_diff
+from tools.render.content import render_site_content
 from tools.urls import law_number
 
 GOLDEN = Path(__file__).parent / "golden" / "markdown"

@@ -114,7 +114,7 @@ def index_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
     from dataclasses import replace
 
     from assistant.situations import load_situations
-    from tools.index import build_index
+    from tools.search.index import build_index
 
     sys.path.insert(0, str(Path(__file__).parent / "data"))
     from search_seed_corpus import seed_corpus

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from assistant.situations import load_situations
-from tools.citation_id import parse_citation_query as parse_citation
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.glossary import Term
-from tools.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
 from tools.model import Corpus, corpus_from_json
-from tools.search import expand, search
+from tools.normalize.citation_id import parse_citation_query as parse_citation
+from tools.normalize.glossary import Term
+from tools.search.engine import expand, search
+from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
 from search_seed_corpus import seed_corpus  # noqa: E402
@@ -138,7 +138,7 @@ def test_cross_language_through_glossary(tmp_path: Path) -> None:
 
 
 def search_pairs(config: Config) -> list:
-    from tools.search_index import open_index
+    from tools.search.reader import open_index
 
     return open_index(config.index_dir).pairs
 
@@ -235,7 +235,7 @@ def test_cli_without_index_says_how_to_fix(tmp_path: Path) -> None:
 
 
 def test_warm_search_reuses_what_it_read_and_answers_the_same(config: Config) -> None:
-    from tools.search_index import open_index
+    from tools.search.reader import open_index
 
     first = search("fałszywy renons", config)
     ix = open_index(config.index_dir)

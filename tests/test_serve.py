@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.serve import REVALIDATE, YEAR, make_server
+from tools.site.serve import REVALIDATE, YEAR, make_server
 
 pytestmark = pytest.mark.network
 

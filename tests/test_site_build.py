@@ -217,7 +217,7 @@ def test_assets_copied_and_indexed(built: Path) -> None:
 
 def test_mkdocs_log_is_clean(built: Path, tmp_path: Path) -> None:
     """A strict rebuild logs no warning and no end-of-life banner (switched off on purpose)."""
-    from tools.site import run_mkdocs
+    from tools.site.build import run_mkdocs
 
     config = replace(Config(), root=built, content_dir=built / "content",
                      site_dir=built / "site", build_dir=built / "build", strict=True)
@@ -238,7 +238,7 @@ def test_failed_build_keeps_last_good_site(built: Path, tmp_path: Path) -> None:
                                                encoding="utf-8")
     config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
                      build_dir=root / "build", strict=True)
-    from tools.site import build_site
+    from tools.site.build import build_site
 
     with pytest.raises(BridgelawError) as error:
         build_site(config)

@@ -20,12 +20,12 @@ from assistant.situations import (
 )
 from assistant.tree import Text
 from assistant.tree_load import load_trees
-from tools.analysis import fold
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Corpus, find_unit, unit_ids, walk
-from tools.outline import load_outline
+from tools.normalize.outline import load_outline
 from tools.scrape import scrape_corpus
+from tools.search.analysis import fold
 from tools.urls import law_number
 
 CONFIG = Config()

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from tools.config import Config
-from tools.glossary import Term, load_glossary
 from tools.model import Corpus, Finding, Footnote, Law, Unit
-from tools.outline import load_outline
-from tools.translation import check_translation
-from tools.translation_acks import load_acks, parse_acks
+from tools.normalize.glossary import Term, load_glossary
+from tools.normalize.outline import load_outline
+from tools.translation.acks import load_acks, parse_acks
+from tools.translation.check import check_translation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
 from translation_pairs import Planted, base_specs, build, synthetic_pairs  # noqa: E402

@@ -15,11 +15,11 @@ import pytest
 
 from tools.cli import main
 from tools.config import Config
-from tools.glossary import load_glossary
 from tools.model import Corpus, corpus_from_json, corpus_to_json
-from tools.outline import load_outline
-from tools.render import render_site_content
-from tools.translation import check_translation
+from tools.normalize.glossary import load_glossary
+from tools.normalize.outline import load_outline
+from tools.render.content import render_site_content
+from tools.translation.check import check_translation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
 from site_build import real_corpus  # noqa: E402

@@ -251,7 +251,7 @@ def test_every_cited_id_is_in_the_2017_outline() -> None:
 
 def test_no_citation_points_at_an_empty_unit() -> None:
     """An empty unit (61B2, 45C4, 67B2 ...) only holds sub-items: cite the exact sub-item."""
-    from tools.outline import load_outline
+    from tools.normalize.outline import load_outline
 
     outline = load_outline(CONFIG.outline_file)
     assert outline.is_empty("61B2") and outline.is_empty("67B2")

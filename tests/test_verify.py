@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tools.model import Law, Stripped, find_unit
-from tools.normalize import normalize
-from tools.outline import load_outline
+from tools.normalize.law_ids import normalize
+from tools.normalize.outline import load_outline
+from tools.normalize.verify import format_checks, verify_nothing_lost, words
 from tools.parse.capture import parse_capture
-from tools.verify import format_checks, verify_nothing_lost, words
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOT = ROOT / "tools" / "snapshot"

@@ -10,9 +10,9 @@ def build(config: Config) -> BuildReport:
     """Scrape (offline by default), the assistant, the search index, then the site; return the
     report of every problem met (a strict build stops at the first stage with an error)."""
     from assistant.build import build_assistant
-    from tools.index import build_index
     from tools.scrape import corpus_facts, publish, scrape_corpus
-    from tools.site import build_site
+    from tools.search.index import build_index
+    from tools.site.build import build_site
     from tools.write import write_text
 
     scraped = scrape_corpus(config)

@@ -49,8 +49,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Serve site/ on 127.0.0.1 until interrupted, as a static host would (see tools/serve.py)."""
-    from tools.serve import make_server
+    """Serve site/ on 127.0.0.1 until interrupted, as a static host would (tools/site/serve.py)."""
+    from tools.site.serve import make_server
 
     site_dir = getattr(args, "site", None) or Config().site_dir
     if not (site_dir / "index.html").exists():

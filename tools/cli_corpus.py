@@ -65,8 +65,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_scrape(args: argparse.Namespace) -> int:
     """Scrape, write the model and content, and optionally print the nothing-lost table."""
+    from tools.normalize.verify import format_checks, verify_nothing_lost
     from tools.scrape import publish, scrape_corpus, summary
-    from tools.verify import format_checks, verify_nothing_lost
 
     config = replace(Config(), offline=not args.online, strict=args.strict)
     if args.start_2017 is not None:
@@ -91,7 +91,7 @@ def run_scrape(args: argparse.Namespace) -> int:
               ] if args.verify else []
     lost = any(check.missing for check in checks)
     if args.check:
-        from tools.guard import format_reports
+        from tools.sources.guard import format_reports
 
         print(format_reports(result.reports) if result.reports else
               "no page was fetched (offline with an empty cache?)")

@@ -33,7 +33,7 @@ def run_search(args: argparse.Namespace) -> int:
 
     from tools.config import Config
     from tools.errors import BadInput
-    from tools.search import search
+    from tools.search.engine import search
 
     if args.limit < 1:
         raise BadInput(f"--limit must be at least 1, not {args.limit}")

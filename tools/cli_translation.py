@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from tools.config import Config
 
 if TYPE_CHECKING:
-    from tools.glossary import Term
-    from tools.translation import TranslationCheck
+    from tools.normalize.glossary import Term
+    from tools.translation.check import TranslationCheck
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,12 +34,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check the model's laws in both languages; print the findings (status 0 either way)."""
-    from tools.glossary import load_glossary
     from tools.model import corpus_from_json
-    from tools.outline import load_outline
+    from tools.normalize.glossary import load_glossary
+    from tools.normalize.outline import load_outline
     from tools.show import load_corpus
-    from tools.translation import check_translation
-    from tools.translation_acks import load_acks
+    from tools.translation.acks import load_acks
+    from tools.translation.check import check_translation
 
     config = Config()
     if args.model is not None:
@@ -67,7 +67,7 @@ def run_check(args: argparse.Namespace) -> int:
 def status_lines(check: TranslationCheck, edition: int, english_anywhere: bool,
                  lang: str) -> list[str]:
     """Why nothing was compared, if so, then what was compared and found."""
-    from tools.translation_text import edition_facts, headline
+    from tools.translation.text import edition_facts, headline
 
     head = headline(check, english_anywhere, lang)
     return [line for line in (head, *edition_facts(check, edition, lang)) if line]
@@ -76,8 +76,8 @@ def status_lines(check: TranslationCheck, edition: int, english_anywhere: bool,
 def check_text(check: TranslationCheck, edition: int, glossary: list[Term], lang: str,
                english_anywhere: bool) -> str:
     """The check as text: status, counts by kind, then each finding by law and unit."""
-    from tools.cite_text import edition_label
-    from tools.translation_text import describe
+    from tools.render.cite_text import edition_label
+    from tools.translation.text import describe
 
     terms = {term.id: term for term in glossary}
     label = edition_label(edition, lang)

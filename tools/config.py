@@ -64,7 +64,7 @@ class Config:
 
     @property
     def search_spec_file(self) -> Path:
-        """How every engine reads a query (tools.query.spec), for the site's scripts."""
+        """How every engine reads a query (tools.search.query.spec), for the site's scripts."""
         return self.build_dir / "search_spec.json"
 
     @property

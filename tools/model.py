@@ -102,7 +102,7 @@ class Problem:
 
 @dataclass
 class Finding:
-    """Where a unit's Polish and English texts disagree (tools/translation.py says how found)."""
+    """Where a unit's Polish and English texts disagree (how: tools/translation/check.py)."""
 
     edition: int
     law: int

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.config import Config
-from tools.crawl import CrawlResult, SourcePage
 from tools.errors import BridgelawError, SourceError
-from tools.glossary import Term
-from tools.guard import PageReport
 from tools.model import Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
-from tools.outline import Outline
+from tools.normalize.glossary import Term
+from tools.normalize.outline import Outline
 from tools.report import BuildReport
+from tools.sources.crawl import CrawlResult, SourcePage
+from tools.sources.guard import PageReport
 
 
 @dataclass
@@ -80,8 +80,8 @@ def parse_snapshot(snapshot_dir: Path, outline: Outline | None = None
 
 def crawl(config: Config, outline: Outline) -> tuple[CrawlResult, list[Problem]]:
     """Pages from the live sites (online) or from the fetch cache of an earlier online run."""
-    from tools.crawl import CrawlResult, crawl_sources
-    from tools.fetch import Fetcher
+    from tools.sources.crawl import CrawlResult, crawl_sources
+    from tools.sources.fetch import Fetcher
 
     if not config.offline and not (config.fetch.contact or config.fetch.user_agent):
         raise BridgelawError("an online scrape names a contact in its User-Agent, so the "
@@ -125,12 +125,12 @@ def previous_corpus(config: Config) -> Corpus | None:
 
 def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeResult:
     """Parse, guard, normalize and link the sources into a Corpus (no writing)."""
-    from tools.citation_links import link_citations
-    from tools.glossary import load_glossary, validate_glossary_laws
-    from tools.guard import keep_last_good, review_pages
-    from tools.normalize import normalize_law, pair_languages
-    from tools.outline import load_outline
-    from tools.verify import verify_nothing_lost
+    from tools.normalize.citation_links import link_citations
+    from tools.normalize.glossary import load_glossary, validate_glossary_laws
+    from tools.normalize.law_ids import normalize_law, pair_languages
+    from tools.normalize.outline import load_outline
+    from tools.normalize.verify import verify_nothing_lost
+    from tools.sources.guard import keep_last_good, review_pages
 
     outline = load_outline(config.outline_file)
     pages, problems = parse_snapshot(snapshot_dir or config.snapshot_dir, outline)
@@ -175,8 +175,8 @@ def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeRes
 def translation_layer(corpus: Corpus, glossary: list[Term], known: set[str],
                       config: Config) -> list[Finding]:
     """The translation check's findings, acknowledged ones included with their reason."""
-    from tools.translation import check_translation
-    from tools.translation_acks import load_acks
+    from tools.translation.acks import load_acks
+    from tools.translation.check import check_translation
 
     check = check_translation(corpus, glossary, load_acks(config.translation_acks_file), known)
     return check.layer
@@ -184,7 +184,7 @@ def translation_layer(corpus: Corpus, glossary: list[Term], known: set[str],
 
 def write_outputs(result: ScrapeResult, config: Config) -> None:
     """Write the model JSON and the law pages under content/ (atomically)."""
-    from tools.render import render_site_content
+    from tools.render.content import render_site_content
     from tools.write import write_text, write_tree
 
     corpus = result.corpus

@@ -1,5 +1,6 @@
 """MkDocs hook: the one citation-id rule (tools/data/citation_ids.json, read by
-tools/citation_id.py) goes into config.extra, and main.html embeds it in every page as JSON for
+tools/normalize/citation_id.py) goes into config.extra, and main.html embeds it in every page as
+JSON for
 the search box (assets/search/search.js), so Python and the browser parse "71.1" alike."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ KEYS = ("prefix", "query", "query_groups", "flags", "law_item_separator")
 
 def on_config(config: Any) -> Any:
     """Read the rule once per build."""
-    from tools.citation_id import RULE
+    from tools.normalize.citation_id import RULE
 
     config.extra["citation_rule"] = {key: RULE[key] for key in KEYS}
     return config

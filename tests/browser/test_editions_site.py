@@ -14,7 +14,7 @@ import pytest
 from html_links import links_of  # tests/data, on the path through conftest
 from playwright.sync_api import expect
 
-from tools.concordance import load_concordance
+from tools.normalize.concordance import load_concordance
 
 pytestmark = [pytest.mark.browser]
 CONCORDANCE = load_concordance()

@@ -1,5 +1,5 @@
 """The site at the table with no signal, in headless Chromium with its service worker allowed,
-served as a static host serves it (tools/serve.py):
+served as a static host serves it (tools/site/serve.py):
 
 - after one visit, with the network cut, search finds and opens a law never opened, the wizard
   reaches a ruling, situation pages and the other language open, an unknown address gets the
@@ -21,8 +21,8 @@ from urllib.parse import urlparse
 import pytest
 from conftest import PHONE
 
-from tools.offline import collect, version_of, write_offline
-from tools.serve import make_server
+from tools.site.offline import collect, version_of, write_offline
+from tools.site.serve import make_server
 
 pytestmark = pytest.mark.browser
 

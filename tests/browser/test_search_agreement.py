@@ -1,6 +1,6 @@
 """The CLI and the site search answer one shared table of queries alike (tests/data/
 search_agreement.tsv): the clause in force among the first three law results of each, and the
-same law first. Both read queries by the one analysis (tools/query.py and its spec)."""
+same law first. Both read queries by the one analysis (tools/search/query.py and its spec)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tools.config import Config
-from tools.search import search
-from tools.search_rank import _below
+from tools.search.engine import search
+from tools.search.rank import _below
 
 TABLE = Path(__file__).resolve().parents[1] / "data" / "search_agreement.tsv"
 ROWS = [line.split("\t") for line in TABLE.read_text(encoding="utf-8").splitlines()

@@ -259,9 +259,9 @@ def test_a_result_in_the_page_being_read_closes_the_search(page, origin, how) ->
 
 
 def test_a_title_page_fragment_not_yet_kept_is_left_out(page, origin, site_dir) -> None:  # noqa: ANN001
-    """Offline, before the worker keeps the title pages (tools/offline.py), their search
+    """Offline, before the worker keeps the title pages (tools/site/offline.py), their search
     fragments cannot be read: the search still answers with the laws whose text it can read."""
-    from tools.offline import titles_only_fragment
+    from tools.site.offline import titles_only_fragment
 
     fragments = sorted(site_dir.glob("pagefind/fragment/*.pf_fragment"))
     titles = {f.name for f in fragments if titles_only_fragment(f.read_bytes())}

@@ -60,12 +60,12 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     law pages rendered, the search index, the assistant's data, flowcharts and pages, then the
     site (strict)."""
     from assistant.build import build_assistant
-    from tools.glossary import load_glossary
-    from tools.index import build_index
-    from tools.outline import load_outline
-    from tools.render import render_site_content
-    from tools.site import build_site
-    from tools.translation import check_translation
+    from tools.normalize.glossary import load_glossary
+    from tools.normalize.outline import load_outline
+    from tools.render.content import render_site_content
+    from tools.search.index import build_index
+    from tools.site.build import build_site
+    from tools.translation.check import check_translation
     from tools.write import write_tree
 
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")

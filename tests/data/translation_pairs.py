@@ -19,10 +19,10 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from tools.citation_id import law_of
-from tools.citations import glued_splits
 from tools.model import Corpus, Footnote, Law, Unit
-from tools.outline import Outline
+from tools.normalize.citation_id import law_of
+from tools.normalize.citations import glued_splits
+from tools.normalize.outline import Outline
 
 SYNTHETIC = "SYNTHETIC"
 # (Polish, English) sentence templates; {id} the unit, {N} a count, {O} an ordinal place.

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from tools.config import Config
-from tools.outline import Outline, load_outline
+from tools.normalize.outline import Outline, load_outline
 
 from .content import (
     EN_TITLE_CAPS,

@@ -2,7 +2,7 @@
 blocks, then the edition's grammar, exactly as for the HTML pages.
 
 Two page shapes: the 1997 chapter page (every law of Chapter VI on one page, labels printed)
-and the 2017 per-law pages (labels implied by order; `tools.normalize` rebuilds the official
+and the 2017 per-law pages (labels implied by order; `tools.normalize.law_ids` rebuilds the official
 ids against the outline). Chrome (navigation, link texts) is removed and recorded in
 Law.stripped; the law text itself is kept exactly as printed, typos included.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from tools.errors import SourceError
 from tools.model import Law, Stripped
-from tools.outline import Outline
+from tools.normalize.outline import Outline
 from tools.parse.blocks import TERMINAL, Block, text_block
 from tools.parse.grammar_1997 import TreeBuilder
 from tools.parse.grammar_2017 import read_law
@@ -199,7 +199,7 @@ def _blocks_2017(runs: list[list[str]], where: str) -> list[Block]:
 
 def parse_capture_2017(text: str, source: dict[str, Any], outline: Outline | None = None) -> Law:
     """One 2017 per-law capture as a Law with section letters by order and provisional item ids
-    from the printed numbering (run `tools.normalize.normalize` for the official ids)."""
+    from the printed numbering (run `tools.normalize.law_ids.normalize` for the official ids)."""
     where = source_where(source)
     check_capture_text(text, where)
     lines = text.replace("\r\n", "\n").split("\n")

@@ -5,7 +5,7 @@ position, so ids come from the structure: the n-th section heading is section n 
 an item's place in its list is its number, a sub-item's its letter (`numbering_2017.py`).
 Which blocks are the title and the section headings is decided in `headings_2017.py`. This
 module assembles the tree: sections, items and sub-items under their parents, paragraphs
-with the unit they continue, footnotes and notes apart. `tools.normalize` then aligns the
+with the unit they continue, footnotes and notes apart. `tools.normalize.law_ids` then aligns the
 printed units with the outline, restoring items a page does not print (empty items).
 """
 
@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from tools.citation_id import child_id
 from tools.errors import SourceError
 from tools.model import Footnote, Law, Stripped, Unit
+from tools.normalize.citation_id import child_id
 from tools.parse.blocks import TERMINAL, Block, clean
 from tools.parse.headings_2017 import FOOTNOTE, LawShape, find_heads, title_number
 from tools.parse.numbering_2017 import LETTERED, explicit_id, item_label

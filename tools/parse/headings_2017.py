@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tools.outline import OutlineLaw
+from tools.normalize.outline import OutlineLaw
 from tools.parse.blocks import TERMINAL, Block, clean
 
 FOOTNOTE = re.compile(r"^(\*+)\s*(\S.*)$", re.S)

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from tools.errors import SourceError
 from tools.model import LANGS, Law, Stripped
-from tools.outline import Outline
+from tools.normalize.outline import Outline
 from tools.parse.grammar_2017 import read_law
 from tools.parse.headings_2017 import LawShape, find_heads, title_number
 from tools.parse.html import check_complete, load_page, page_blocks

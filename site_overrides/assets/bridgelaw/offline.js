@@ -1,4 +1,4 @@
-/* bridgelaw: registers the service worker (/sw.js, written by tools/offline.py) once the page has
+/* bridgelaw: registers the service worker (/sw.js, written by tools/site/offline.py) once the page has
    loaded, asks it to keep the whole site for reading with no network, and says how far it got in
    the line at the bottom of the page. A new build taking over reloads the page, so a page of one
    build never runs on the files of another. */

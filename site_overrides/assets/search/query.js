@@ -1,4 +1,4 @@
-/* How every engine on the site reads a query, written once (tools/query.py writes the spec:
+/* How every engine on the site reads a query, written once (tools/search/query.py writes the spec:
  * build/search_spec.json, copied to assets/search/spec.json): folding, function and question
  * words, players' words, typos against the index's vocabulary, the citation rule and the query
  * limit. Read by the search box (search.js) and the wizard's filter (wizard.js). */
@@ -36,7 +36,7 @@
     return Q.loading;
   };
 
-  /** The word lowercased with diacritics removed (ł -> l too), as tools/analysis.py folds. */
+  /** The word lowercased with diacritics removed (ł -> l too), as tools/search/analysis.py folds. */
   function fold(word) {
     var letters = (Q.spec && Q.spec.fold_extra) || { "ł": "l", "Ł": "L" };
     var out = "";
@@ -64,7 +64,7 @@
   }
 
   /** Players' words as the law says them: a glossary variant whose every word the query holds
-   * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/query.py
+   * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/search/query.py
    * adds the headword; Pagefind wants every word, so there the variant's words give way
    * (`keep` keeps them beside the headword: a filter that counts the words found). Variants
    * are read in the words typed only, as the CLI reads them: a headword added is not read
@@ -102,7 +102,7 @@
     return prev[b.length];
   }
 
-  /** The word of the index's vocabulary a mistyped word most likely meant (tools/query.py
+  /** The word of the index's vocabulary a mistyped word most likely meant (tools/search/query.py
    * correct: same first letter, one wrong letter below 9 letters, two from 9), or "". */
   function correct(word, vocabulary) {
     var w = fold(word), bound = 0;

@@ -18,7 +18,7 @@
   var IN_FORCE_SHARE = 0.6; // a 2017 law this close to the best law text goes first
   // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
   // `about` holds a law's names in both languages with their folded and inflected forms (see
-  // ABOUT in tools/pagefind.py): the body score saturates on a long law, and without the bonus
+  // ABOUT in tools/site/pagefind.py): the body score saturates on a long law, and without the bonus
   // a long law that uses the words in passing outranks the law they name. The printed `title`
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
   // law whose name is the other case of the word typed. The other fields are not words.
@@ -32,7 +32,7 @@
 
   /** The edition in force first: a 2017 law that answers about as well as the best law text
    * found stands before every other page, and 1997 text, history, last (IN_FORCE_SHARE in
-   * tools/search_rank.py orders the CLI's hits the same way). Pagefind's order stays within
+   * tools/search/rank.py orders the CLI's hits the same way). Pagefind's order stays within
    * each group. */
   function currentFirst(laws, words) {
     var queries = words.map(fold);
@@ -41,7 +41,7 @@
       var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
       return queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
     }
-    // the best law text: a law known by its titles only has none (as in tools/search_rank.py)
+    // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
     var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
     var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
@@ -62,7 +62,7 @@
   }
 
   /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
-   * _below in tools/search_rank.py. */
+   * _below in tools/search/rank.py. */
   function below(id, other) {
     if (other.indexOf(id) !== 0 || other === id) return false;
     var next = other.charAt(id.length);
@@ -111,7 +111,7 @@
   var CITE = RULE ? new RegExp(RULE.query, RULE.flags) : null;
 
   /** The citation id a query names ("64 C 2" -> "64C2", "Law 71 item 1" -> "71.1"), or null;
-   * tools/citation_id.py parse_citation_query does the same with the same rule. */
+   * tools/normalize/citation_id.py parse_citation_query does the same with the same rule. */
   function parseCitation(query) {
     if (!CITE) return null;
     var rest = query.trim();
@@ -131,7 +131,7 @@
     return String(n) + g.section.toUpperCase() + g.item + sub;
   }
 
-  var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/pagefind.py)
+  var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/site/pagefind.py)
 
   /** Results for all the words; when too few pages hold them all, every page holding any of
    * them, ranked by the sum of its scores word by word (a page with more of them comes first). */
@@ -198,7 +198,7 @@
   }
 
   /** A snippet from a unit's own words (a law record's content also holds the folded copy
-   * and the weighted titles, see FOLDED_MARK in tools/pagefind.py, which must not show). The
+   * and the weighted titles, see FOLDED_MARK in tools/site/pagefind.py, which must not show). The
    * window starts a few words before the first match. */
   function ownExcerpt(text, words) {
     var queries = words.map(fold);
@@ -267,7 +267,7 @@
       item.covered = queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
     });
     // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
-    // unit inside it holding as many of the query's words (tools/search_rank.py deepest)
+    // unit inside it holding as many of the query's words (tools/search/rank.py deepest)
     var leaves = units.filter(function (item) {
       return !units.some(function (other) { return below(item.id, other.id) && other.covered >= item.covered; });
     });
@@ -402,7 +402,7 @@
   }
 
   /** A typed id means the 2017 edition, in force: its unit when the build has it; else its
-   * page on the source site and its 1997 counterpart (tools/cite2017.py), never the 1997 unit
+   * page on the source site and its 1997 counterpart (tools/normalize/cite2017.py), never the 1997 unit
    * that happens to have the same id. A reader of a 1997 page is offered 1997 by that id too. */
   function jump(cited, mine) {
     return loadCitations().then(function (table) {
@@ -480,7 +480,7 @@
       if (!batch.length) return picked;
       return Promise.all(batch.map(function (r) {
         // a page that cannot be read (offline, before the worker has kept a title page's
-        // fragment: tools/offline.py) is left out, not the whole search
+        // fragment: tools/site/offline.py) is left out, not the whole search
         return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); },
           function () { return null; });
       })).then(function (got) {
@@ -496,7 +496,7 @@
   }
 
   /** The best pages for the words in the law's own words; a word the index does not know is
-   * read as a possible typo of its nearest word of the index (tools/query.py read_query), the
+   * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
    * word meant is searched, and the reader is told which. */
   function find(pf, words, mine) {
     return loadVocabulary().catch(function () { return {}; }).then(function (known) {

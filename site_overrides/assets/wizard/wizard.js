@@ -278,7 +278,7 @@
 
   /* The cited ids: a link to the 2017 text on this site; without it in the build, the official
    * title, a marked link to the source site and the 1997 counterpart (never the 1997 text by
-   * the same id: see tools/cite2017.py). */
+   * the same id: see tools/normalize/cite2017.py). */
   Wizard.prototype.citeList = function (cites) {
     var self = this;
     var ui = this.ui;

@@ -1,0 +1,3 @@
+"""Stage 5, search: one analysis of queries (folding, stop words, synonyms, citations), the Whoosh
+index built from the model, and the engine that reads it.
+"""

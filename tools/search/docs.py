@@ -1,0 +1,193 @@
+"""The documents of the search index: one per law, unit, title-only law, glossary term and
+situation, with the words each field role is matched against."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from tools.model import Corpus, Law, Unit, walk
+from tools.urls import glossary_url, law_number, law_path, situation_path, unit_url
+
+_WORDS = re.compile(r"\w+")
+
+
+@dataclass
+class SearchDoc:
+    """One searchable document: a law, a unit, a title-only law, a glossary term or a situation."""
+
+    kind: str  # "law", "unit", "title", "glossary", "situation"
+    id: str  # citation id ("64B3"), or glossary/situation id
+    lang: str
+    edition: str  # "1997", "2017", or "" for content that belongs to no edition
+    law: str  # law number as text, "" when none
+    title: str  # display title path
+    url: str
+    title_text: str = ""  # words matched with the strongest weight
+    context_text: str = ""  # the law's title: matched with a weak weight
+    parent_text: str = ""  # the titles of the units above: what the unit is part of
+    body: str = ""  # the text shown in snippets
+    depth: int = 0
+    whole: str = ""  # a law document's whole text, units included: ranks laws as a whole
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _unit_docs(law: Law, units: list[Unit], parents: list[str]) -> Iterator[SearchDoc]:
+    for unit in units:
+        path = [*parents, unit.title] if unit.title else parents
+        if unit.text or not unit.children:
+            # A unit that only heads its items (64C, an empty 64C2) is no answer of its own:
+            # its title is searched as the parent title of each of its items.
+            yield SearchDoc(
+                kind="unit",
+                id=unit.id,
+                lang=law.lang,
+                edition=str(law.edition),
+                law=law.id,
+                title=" › ".join([f"{law.id}. {law.title}", *path]),
+                url=unit_url(law.edition, law.lang, unit.id),
+                title_text=unit.title,
+                context_text=law.title,
+                parent_text=" ".join(parents),
+                body=unit.text,
+                depth=unit.level,
+            )
+        yield from _unit_docs(law, unit.children, path)
+
+
+def law_docs(law: Law) -> Iterator[SearchDoc]:
+    """The law's own document (title and opening text) and one per unit."""
+    yield SearchDoc(
+        kind="law",
+        id=law.id,
+        lang=law.lang,
+        edition=str(law.edition),
+        law=law.id,
+        title=f"{law.id}. {law.title}",
+        url=law_path(law.edition, law.lang, law.number),
+        title_text=law.title,
+        context_text=law.chapter,
+        body="\n\n".join(part for part in [law.text, *law.notes] if part),
+        whole="\n\n".join(
+            [law.text, *(f"{unit.title}\n{unit.text}" for unit in walk(law.sections)), *law.notes]
+        ),
+    )
+    yield from _unit_docs(law, law.sections, [])
+
+
+def outline_docs(outline: Any, corpus: Corpus) -> Iterator[SearchDoc]:
+    """Title documents for each official 2017 law title, in Polish and English, that the corpus
+    does not already hold as a law page."""
+    for number in outline.laws():
+        entry = outline.law(number)
+        for lang, title in (("en", entry.title_en), ("pl", entry.title_pl)):
+            if not title or corpus.law(2017, lang, number) is not None:
+                continue
+            yield SearchDoc(
+                kind="title",
+                id=str(number),
+                lang=lang,
+                edition="2017",
+                law=str(number),
+                title=f"{number}. {title}",
+                url="",  # no page in this build: the hit says so instead of linking nowhere
+                title_text=title,
+            )
+
+
+def _pair(value: Any, lang: str) -> str:
+    if isinstance(value, dict):
+        return str(value.get(lang, ""))
+    return str(getattr(value, lang, "") or "")
+
+
+def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
+    """One document per glossary term and language shown; both languages' forms are matched."""
+    for term in terms:
+        laws = [str(law) for law in term.laws]
+        forms = " ".join([*term.forms("pl"), *term.forms("en")])
+        for lang in ("pl", "en"):
+            other = "en" if lang == "pl" else "pl"
+            yield SearchDoc(
+                kind="glossary",
+                id=term.id,
+                lang=lang,
+                edition="",
+                law="",  # a term is no law: it lifts the laws it lists instead
+                title=f"{term.headword(lang)} = {term.headword(other)}",
+                url=glossary_url(lang, term.id),
+                title_text=forms,
+                body=term.definition(lang),
+                extra={"laws": laws},
+            )
+
+
+def situation_docs(situations: list[Any]) -> Iterator[SearchDoc]:
+    """One document per situation and language: title and phrases weigh most, with the general
+    words of their table talk (a query's table talk is expanded the same way)."""
+    from tools.search.query import expand_jargon
+
+    for situation in situations:
+        laws = [str(law) for law in situation.laws]
+        number = str(law_number(laws[0])) if laws else ""
+        for lang in ("pl", "en"):
+            phrases = situation.phrases.get(lang, []) if isinstance(situation.phrases, dict) else []
+            title = _pair(situation.title, lang)
+            yield SearchDoc(
+                kind="situation",
+                id=situation.id,
+                lang=lang,
+                edition="2017",
+                law=number,
+                title=title,
+                url=situation_path(lang, situation.id),
+                title_text=expand_jargon(" ".join([title, *phrases])),
+                body=_pair(situation.answer, lang),
+                extra={"laws": laws, "lookup": _lookup_fields(situation) if lang == "pl" else {}},
+            )
+
+
+def _lookup_fields(situation: Any) -> dict[str, str]:
+    """The situation lookup's own fields, both languages on one document (a Polish
+    description may use English bridge words): title, phrases and answer, and the ids cited
+    with their ancestors ("64B3" -> 64, 64b, 64b3)."""
+    from tools.search.query import expand_jargon
+
+    fields: dict[str, str] = {"cites": " ".join(sorted({
+        prefix for law in situation.laws for prefix in cite_prefixes(str(law))}))}
+    for lang in ("pl", "en"):
+        fields[f"sit_title_{lang}"] = expand_jargon(_pair(situation.title, lang))
+        fields[f"sit_phrases_{lang}"] = "\n".join(
+            expand_jargon(phrase) for phrase in situation.phrases.get(lang, []))
+        fields[f"sit_answer_{lang}"] = _pair(situation.answer, lang)
+    return fields
+
+
+def cite_prefixes(cite: str) -> list[str]:
+    """The id and its ancestors, lowercased ("64B3" -> ["64", "64b", "64b3"])."""
+    match = re.match(r"^(\d{1,2})(.*)$", cite)
+    if not match:
+        return [cite.lower()]
+    number, rest = match.groups()
+    return [(number + rest[:end]).lower() for end in range(len(rest) + 1)]
+
+
+def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:
+    """Every word of the indexed texts, folded, with how often it occurs: what a mistyped
+    query word is corrected against."""
+    from tools.search.analysis import fold
+
+    counts: dict[str, int] = {}
+    for doc in docs:
+        for text in (doc.title_text, doc.context_text, doc.parent_text, doc.body):
+            for word in _WORDS.findall(fold(text.lower())):
+                if word.isalpha() and len(word) >= 3:
+                    counts[word] = counts.get(word, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def corpus_docs(corpus: Corpus) -> list[SearchDoc]:
+    """Every law and unit document of the corpus, in a stable order."""
+    return [doc for law in sorted(corpus.laws, key=lambda law: law.key) for doc in law_docs(law)]

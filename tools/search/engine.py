@@ -1,0 +1,131 @@
+"""Searching the Whoosh index: citation jumps, cross-language expansion, ranked hits, snippets.
+
+The open index is `tools.search.reader`, hits and snippets `tools.search.hits`, the citation
+branch `tools.search.cite`, scoring `tools.search.score` and grouping by law `tools.search.rank`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+import time
+
+from tools.config import Config
+from tools.errors import BadInput
+from tools.normalize.citation_id import parse_citation_query
+from tools.search.analysis import english_terms, polish_terms
+from tools.search.hits import Hit, SearchResult, make_hit
+from tools.search.query import MAX_QUERY_CHARS, WORD, Query, read_query
+from tools.search.rank import rank_by_law
+from tools.search.reader import SearchIndex, open_index, stored_fields
+from tools.search.score import all_terms, score_query, word_scores
+
+# Weight of words a glossary term adds in the other language.
+EXPANSION_WEIGHT = 0.7
+# Our own words (situations, glossary) help find a law but rank below the law's own text.
+KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
+# Best matches read and grouped by law before the final cut.
+CANDIDATES = 200
+# How much covering all the query's words multiplies a document's score (1 + this).
+COVERAGE_WEIGHT = 2.0
+_MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
+
+
+def check_query(query: str) -> str:
+    """The query stripped, or a BridgelawError saying why it cannot be searched."""
+    text = query.strip()
+    if not text:
+        raise BadInput("empty query: type a word, a phrase or a law number such as 64B3")
+    if len(text) > MAX_QUERY_CHARS:
+        raise BadInput(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS}): "
+                       "shorten it to the words that matter")
+    if not WORD.search(text):
+        raise BadInput(f"query {text!r} has no letters or digits to search for")
+    return text
+
+
+def _covers(query_sets: list[set[str]], term_sets: list[set[str]]) -> bool:
+    return bool(term_sets) and all(any(t & q for q in query_sets) for t in term_sets)
+
+
+def expand(words: list[str], pairs: list[tuple[list, list, dict]]) -> list[str]:
+    """Words of the other language for each glossary term the query names in full (any form)."""
+    pl_sets = [set(polish_terms(w)) for w in words]
+    en_sets = [set(english_terms(w)) for w in words]
+    seen = set().union(*pl_sets, *en_sets)
+    extra: list[str] = []
+    for pl_forms, en_forms, pair in pairs:
+        if seen.isdisjoint(pair["_terms"]):
+            continue  # no word of the query occurs in any form of this term
+        if any(_covers(en_sets, form) for form in en_forms):
+            extra.extend(WORD.findall(pair["pl"].lower()))
+        if any(_covers(pl_sets, form) for form in pl_forms):
+            extra.extend(WORD.findall(pair["en"].lower()))
+    return [word for word in dict.fromkeys(extra) if word not in words]
+
+
+def search(
+    query: str,
+    config: Config,
+    *,
+    lang: str | None = None,
+    edition: int | None = None,
+    limit: int = 10,
+) -> SearchResult:
+    """Search the index: a citation jumps to its unit (2017 unless edition=1997; see
+    tools.search.cite), anything else is ranked full text."""
+    started = time.perf_counter()
+    text = check_query(query)
+    ix = open_index(config.index_dir)
+    cited = parse_citation_query(text)
+    if cited is not None:
+        # Loaded for citations only: the concordance it reads would slow a cold word search.
+        from tools.search.cite import citation_result
+
+        result = citation_result(ix, text, cited, config, lang, edition, limit)
+        result.took_ms = (time.perf_counter() - started) * 1000
+        return result
+    result = SearchResult(query=text, took_ms=0.0)
+    query = read_query(text, ix.synonyms, ix.known, ix.vocabulary)
+    result.corrected = query.corrected
+    result.hits = _full_text(ix, query, lang, edition, limit)
+    if query.corrected:
+        result.message = "also searched for " + ", ".join(
+            f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items())
+    if _MARKUP.search(text):
+        result.message = "; ".join(filter(None, [
+            result.message,
+            "the query holds HTML markup: it is searched as plain words, never run"]))
+    if not result.hits:
+        result.message = "; ".join(filter(None, [result.message, f"no results for {text!r}"]))
+    result.took_ms = (time.perf_counter() - started) * 1000
+    return result
+
+
+def _full_text(
+    ix: SearchIndex, query: Query, lang: str | None, edition: int | None, limit: int
+) -> list[Hit]:
+    words = query.words
+    extra = [(word, EXPANSION_WEIGHT) for word in expand(words, ix.pairs)]
+    extra += [pair for pair in query.extra if pair[0] not in {w for w, _ in extra}]
+    total = score_query(ix.scorer, words, extra)
+    allowed = ix.scorer.filtered(lang, edition)
+    if allowed is not None:
+        total = {docnum: score for docnum, score in total.items() if docnum in allowed}
+    if not total:
+        return []
+    # A unit holding more of the query's words answers it better than one that holds one
+    # of them often (BM25 alone favours a short unit repeating a common word).
+    found = [docs for word in words
+             if (docs := set().union(*word_scores(ix.scorer, word).values()))]
+    if len(found) > 1:
+        total = {doc: score * (1 + COVERAGE_WEIGHT * sum(doc in d for d in found) / len(found))
+                 for doc, score in total.items()}
+    best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
+    # stored fields cost an unpickle each: read them for the best matches only
+    scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
+    scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
+    covered = {stored_fields(ix, doc)["key"]: sum(doc in d for d in found) for doc, _ in best}
+    marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
+    ranked = rank_by_law(scored, lang or ix.language(words), covered)
+    return [make_hit(fields, score, marks) for fields, score in ranked[:limit]]

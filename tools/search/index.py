@@ -1,0 +1,234 @@
+"""The index stage: corpus, law titles, glossary and situations -> a Whoosh index on disk."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tools.config import Config
+from tools.errors import BridgelawError
+from tools.model import Corpus, Problem
+from tools.search.docs import (
+    SearchDoc,
+    corpus_docs,
+    glossary_docs,
+    outline_docs,
+    situation_docs,
+    vocabulary,
+)
+from tools.urls import law_number
+from tools.write import write_text
+
+# Sidecar in the index folder: glossary term pairs for cross-language query expansion.
+GLOSSARY_FILE = "glossary_terms.json"
+# Sidecar: the official 2017 unit ids per law, from the outline.
+OUTLINE_FILE = "outline_ids.json"
+SYNONYMS_FILE = "synonyms.json"  # players' words -> the law's term (tools.search.query)
+VOCABULARY_FILE = "vocabulary.json"  # folded words and counts, for correcting typos
+
+
+
+
+def make_schema():  # noqa: ANN201 - a Whoosh Schema
+    """The index schema: Polish and English fields side by side, one pair per role."""
+    from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+
+    from tools.search.analysis import english_analyzer, polish_analyzer
+
+    pl, en = polish_analyzer(), english_analyzer()
+    return Schema(
+        key=ID(stored=True, unique=True),
+        kind=ID(stored=True),
+        id=ID(stored=True),
+        lang=ID(stored=True),
+        edition=ID(stored=True),
+        law=ID(stored=True),
+        title=STORED(),
+        url=STORED(),
+        body=STORED(),
+        depth=NUMERIC(stored=True),
+        laws=STORED(),  # law numbers a glossary term or situation points to
+        heading_pl=TEXT(analyzer=pl),
+        title_pl=TEXT(analyzer=pl),
+        context_pl=TEXT(analyzer=pl),
+        parent_pl=TEXT(analyzer=pl),
+        whole_pl=TEXT(analyzer=pl),
+        body_pl=TEXT(analyzer=pl),
+        heading_en=TEXT(analyzer=en),
+        title_en=TEXT(analyzer=en),
+        context_en=TEXT(analyzer=en),
+        parent_en=TEXT(analyzer=en),
+        whole_en=TEXT(analyzer=en),
+        body_en=TEXT(analyzer=en),
+        # the situation lookup's fields (assistant.lookup): on the Polish situation documents
+        cites=KEYWORD(lowercase=True),
+        sit_title_pl=TEXT(analyzer=pl),
+        sit_phrases_pl=TEXT(analyzer=pl),
+        sit_answer_pl=TEXT(analyzer=pl),
+        sit_title_en=TEXT(analyzer=en),
+        sit_phrases_en=TEXT(analyzer=en),
+        sit_answer_en=TEXT(analyzer=en),
+    )
+
+
+def outline_ids(outline: Any) -> dict[str, list[str]]:
+    """{law number: official unit ids}, for telling "not in this build" from "no such unit"."""
+    return {str(number): [str(number), *outline.ids(number)] for number in outline.laws()}
+
+
+def _extras(
+    config: Config, corpus: Corpus
+) -> tuple[list[SearchDoc], dict[str, Any], list[Problem]]:
+    """Outline titles and glossary documents plus the sidecar data; a missing input becomes a
+    Problem."""
+    docs: list[SearchDoc] = []
+    glossary: list[Any] = []
+    official: dict[str, list[str]] = {}
+    problems: list[Problem] = []
+    try:
+        from tools.normalize.outline import load_outline
+
+        outline = load_outline(config.outline_file)
+        docs.extend(outline_docs(outline, corpus))
+        official = outline_ids(outline)
+    except BridgelawError as error:
+        problems.append(
+            Problem(
+                "index-missing-input",
+                str(config.outline_file),
+                f"law titles from the outline not indexed: {error}",
+            )
+        )
+    glossary_file = config.glossary_file
+    try:
+        from tools.normalize.glossary import load_glossary
+
+        glossary = list(load_glossary(glossary_file))
+        docs.extend(glossary_docs(glossary))
+    except (BridgelawError, FileNotFoundError) as error:
+        problems.append(
+            Problem(
+                "index-missing-input",
+                str(glossary_file),
+                f"glossary not indexed, no cross-language search: {error}",
+            )
+        )
+    from tools.search.query import glossary_synonyms
+
+    sidecars = {
+        GLOSSARY_FILE: glossary_pairs(glossary),
+        OUTLINE_FILE: official,
+        SYNONYMS_FILE: [{"lang": s.lang, "form": s.form, "headword": s.headword}
+                        for s in glossary_synonyms(glossary)],
+    }
+    return docs, sidecars, problems
+
+
+def _fields(doc: SearchDoc) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "key": f"{doc.kind}/{doc.edition}/{doc.lang}/{doc.id}",
+        "kind": doc.kind,
+        "id": doc.id,
+        "lang": doc.lang,
+        "edition": doc.edition,
+        "law": doc.law,
+        "title": doc.title,
+        "url": doc.url,
+        "body": doc.body or doc.whole,  # what snippets are cut from
+        "depth": doc.depth,
+        "laws": ",".join(sorted({str(law_number(cid)) for cid in doc.extra.get("laws", [])})),
+    }
+    # Glossary pairs are bilingual by nature: both analyzers see both terms.
+    langs = ("pl", "en") if doc.kind == "glossary" else (doc.lang,)
+    # A law's own title says what the whole law is about: it weighs most.
+    role = "heading" if doc.kind in ("law", "title") else "title"
+    for lang in langs:
+        fields[f"{role}_{lang}"] = doc.title_text
+        fields[f"context_{lang}"] = doc.context_text
+        fields[f"parent_{lang}"] = doc.parent_text
+        fields[f"body_{lang}"] = doc.body if doc.kind != "glossary" else ""
+        fields[f"whole_{lang}"] = doc.whole
+    fields.update(doc.extra.get("lookup", {}))
+    return fields
+
+
+def glossary_pairs(terms: list[Any]) -> list[dict[str, Any]]:
+    """Term pairs for query expansion: every form in each language, the headwords, the laws."""
+    pairs = [
+        {
+            "pl": term.headword("pl"),
+            "en": term.headword("en"),
+            "pl_forms": list(term.forms("pl")),
+            "en_forms": list(term.forms("en")),
+            "laws": [str(law) for law in term.laws],
+        }
+        for term in terms
+    ]
+    return sorted((p for p in pairs if p["pl"] and p["en"]), key=lambda p: (p["en"], p["pl"]))
+
+
+def _laws_of(entry: Any) -> list[Any]:
+    if isinstance(entry, dict):
+        return list(entry.get("laws", []))
+    return list(getattr(entry, "laws", []) or [])
+
+
+def write_index(docs: list[SearchDoc], target: Path, sidecars: dict[str, Any]) -> Path:
+    """Write the documents as a Whoosh index into `target`, built in a temp folder then swapped."""
+    from whoosh import index as whoosh_index
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.tmp-"))
+    try:
+        ix = whoosh_index.create_in(str(tmp), make_schema())
+        writer = ix.writer(limitmb=256)
+        for doc in docs:
+            writer.add_document(**_fields(doc))
+        writer.commit(optimize=True)
+        for name, data in sorted(sidecars.items()):
+            text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+            (tmp / name).write_text(text, encoding="utf-8")
+        old = None
+        if target.exists():
+            old = target.parent / f".{target.name}.old-{os.getpid()}"
+            os.replace(target, old)
+        os.replace(tmp, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target
+
+
+def build_index(corpus: Corpus, config: Config, situations: Sequence[Any]) -> list[Problem]:
+    """Index every law unit, the outline titles, the glossary and the situations (the
+    assistant's, loaded by its own stage) into config.index_dir; return the problems met. Inputs
+    that are missing are reported as Problems, never silently skipped."""
+    if not corpus.laws:
+        raise BridgelawError(f"{config.model_file}: the corpus holds no laws; nothing to index")
+    docs = corpus_docs(corpus)
+    extra_docs, sidecars, problems = _extras(config, corpus)
+    docs.extend(extra_docs)
+    docs.extend(situation_docs(list(situations)))
+    sidecars[VOCABULARY_FILE] = vocabulary(docs)
+    write_index(docs, config.index_dir, sidecars)
+    write_text(config.search_spec_file, search_spec_json(sidecars[SYNONYMS_FILE]))
+    return problems
+
+
+def search_spec_json(synonyms: list[dict[str, str]]) -> str:
+    """The query spec the site's search box and wizard read (tools.search.query.spec), as JSON."""
+    from tools.normalize.citation_id import RULE
+    from tools.search.query import spec
+
+    rule = {key: RULE[key] for key in ("prefix", "query", "query_groups", "flags",
+                                       "law_item_separator")}
+    # compact: the browser loads it with the search box
+    return json.dumps(spec(synonyms, rule), ensure_ascii=False, separators=(",", ":"),
+                      sort_keys=True) + "\n"

@@ -1,0 +1,223 @@
+"""What a typed query means, for every engine: the words typed, the law's words for players'
+words (from the glossary), the general words table talk stands for, and typos corrected
+against the index's own vocabulary.
+
+Folding, stop words and stems are `tools.search.analysis`; citation ids are
+`tools.normalize.citation_id`. This
+module adds the query side, and `spec` gathers all of it into the JSON the site's scripts read,
+so the CLI, the situation lookup, the site search and the wizard filter cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tools.search.analysis import (
+    ENGLISH_STOPS,
+    FOLD_LETTERS,
+    POLISH_STOPS,
+    english_terms,
+    fold,
+    polish_terms,
+)
+
+WORD = re.compile(r"\w+")
+MAX_QUERY_CHARS = 200
+SYNONYM_WEIGHT = 0.5  # the law's words for players' words count half a typed word
+JARGON_WEIGHT = 1.0  # the general words table talk stands for count as typed
+TYPO_WEIGHT = 0.8  # the word a typo most likely meant is searched beside the typed one
+
+# Table talk names suits, ranks and "the table" where the laws speak of a suit, an honour and
+# dummy; each folded word form (any inflection listed) adds the general word.
+JARGON: dict[str, str] = {
+    **dict.fromkeys(
+        "pik piki pika pikow pikach kier kiery kiera kierow kierach karo kara kar karach "
+        "trefl trefle trefla trefli treflach".split(),
+        "kolor",
+    ),
+    **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
+    **dict.fromkeys(
+        "as asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
+    ),
+    **dict.fromkeys("ace king queen jack ten".split(), "honour"),
+    # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
+    **dict.fromkeys("stol stolu".split(), "dziadek"),
+    **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
+    **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
+    **dict.fromkeys("fix fixed".split(), "correct"),
+    **dict.fromkeys("grab grabbed grabs".split(), "touched"),
+    **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
+    **dict.fromkeys("top highest".split(), "high"),
+    **dict.fromkeys("12 12th".split(), "dwunastej twelfth"),
+    **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
+    **dict.fromkeys(
+        "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(), "zrzeczenie"
+    ),
+    **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
+    **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
+}
+
+
+def word_keys(word: str, lang: str) -> frozenset[str]:
+    """The analysed forms of one word (folded, stemmed) that make two inflections meet."""
+    word = word.lower()
+    return frozenset(polish_terms(word) if lang == "pl" else english_terms(word))
+
+
+@dataclass(frozen=True)
+class Synonym:
+    """A glossary form players use (variant) and the law term it stands for (headword)."""
+
+    lang: str
+    form: str  # the variant as the glossary writes it
+    words: tuple[frozenset[str], ...]  # the analysed forms of each word of the variant
+    headword: str
+
+
+def glossary_synonyms(terms: Iterable[Any]) -> list[Synonym]:
+    """From the glossary: every variant form of a term (players' words, older terms) as a
+    Synonym for the term's headword in the same language. An inflection of the headword adds
+    nothing; variants whose words are all stop words analyse to nothing and are left out."""
+    synonyms = []
+    for term in terms:
+        for lang in ("pl", "en"):
+            headword = term.headword(lang)
+            head = [k for k in (word_keys(w, lang) for w in WORD.findall(headword)) if k]
+            for form in term.forms(lang)[1:]:
+                words = tuple(k for k in (word_keys(w, lang) for w in WORD.findall(form)) if k)
+                inflection = all(any(h & w for w in words) for h in head)
+                if words and not inflection:
+                    synonyms.append(Synonym(lang, form, words, headword))
+    return synonyms
+
+
+def synonym_headwords(text: str, synonyms: Iterable[Synonym]) -> dict[str, list[str]]:
+    """Per language, the headword of every glossary variant all of whose words occur in the text,
+    in any order and inflection: "karta karna mała" holds "mała karta karna", a players' name for
+    the minor penalty card, so "podrzędna karta przygwożdżona" is found."""
+    words = WORD.findall(text)
+    keys = {lang: [word_keys(w, lang) for w in words] for lang in ("pl", "en")}
+    found: dict[str, list[str]] = {"pl": [], "en": []}
+    for synonym in synonyms:
+        if synonym.headword in found[synonym.lang]:
+            continue
+        if all(any(need & have for have in keys[synonym.lang]) for need in synonym.words):
+            found[synonym.lang].append(synonym.headword)
+    return found
+
+
+def jargon_words(text: str) -> list[str]:
+    """The general words the table-talk words of `text` stand for (see JARGON)."""
+    return list(dict.fromkeys(JARGON[w] for w in WORD.findall(fold(text.lower())) if w in JARGON))
+
+
+def expand_jargon(text: str) -> str:
+    """The text followed by the general words its table-talk words stand for."""
+    return " ".join([text, *jargon_words(text)])
+
+
+def edit_distance(a: str, b: str, bound: int) -> int:
+    """Levenshtein distance with adjacent transpositions, or bound + 1 once it exceeds bound."""
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def allowed_typos(word: str) -> int:
+    """How many wrong letters a word of this length may carry and still be corrected."""
+    return 0 if len(word) < 4 else 1 if len(word) < 9 else 2
+
+
+def correct(word: str, vocabulary: dict[str, int]) -> str | None:
+    """The word of the vocabulary (folded form -> count) a mistyped word most likely meant:
+    the nearest by edit distance, then the most frequent; None when nothing is near."""
+    folded = fold(word.lower())
+    bound = allowed_typos(folded)
+    if not bound or folded in vocabulary or not folded.isalpha():
+        return None
+    best: tuple[int, int, str] | None = None
+    for candidate, count in vocabulary.items():
+        # a typo rarely hits the first letter: keeping it keeps real words from being "fixed"
+        if (abs(len(candidate) - len(folded)) > bound or candidate[0] != folded[0]
+                or len(candidate) < 4):
+            continue
+        distance = edit_distance(folded, candidate, bound)
+        if distance <= bound:
+            key = (distance, -count, candidate)
+            if best is None or key < best:
+                best = key
+    return best[2] if best else None
+
+
+@dataclass
+class Query:
+    """A query read: the typed words, weighted extra words, and the typos corrected."""
+
+    text: str
+    words: list[str]  # the typed words, lowercase, in order, no repeats
+    extra: list[tuple[str, float]] = field(default_factory=list)  # (word, weight)
+    corrected: dict[str, str] = field(default_factory=dict)  # typed -> searched
+
+
+def read_query(text: str, synonyms: Iterable[Synonym] = (),
+               known: Any = None, vocabulary: dict[str, int] | None = None,
+               lang: str | None = None) -> Query:
+    """The query's words; `known(word)` says whether the index has the word in any form, and
+    an unknown word is replaced by its nearest word of `vocabulary`; the law's words for
+    players' words are taken in `lang` only when it is given."""
+    query = Query(text=text, words=list(dict.fromkeys(WORD.findall(text.lower())))[:32])
+    for word in query.words:
+        # A word the index has in no form may be a typo, or a real word the laws never use
+        # ("mamy"): the nearest word of the index is searched beside it, never instead.
+        if known is not None and vocabulary and not known(word):
+            fixed = correct(word, vocabulary)
+            if fixed:
+                query.corrected[word] = fixed
+    read = " ".join([*query.words, *query.corrected.values()])
+    headwords = synonym_headwords(read, list(synonyms))
+    langs = (lang,) if lang else ("pl", "en")
+    extra = [w for code in langs for h in headwords[code] for w in WORD.findall(h.lower())]
+    # a word the query already holds in some form adds nothing ("fałszywe" types "fałszywy")
+    typed_keys = [word_keys(w, code) for w in query.words for code in ("pl", "en")]
+
+    def new(word: str) -> bool:
+        keys = word_keys(word, "pl") | word_keys(word, "en")
+        return not any(keys & have for have in typed_keys)
+
+    query.extra += [(w, TYPO_WEIGHT) for w in dict.fromkeys(query.corrected.values())]
+    query.extra += [(w, SYNONYM_WEIGHT) for w in dict.fromkeys(extra) if new(w)]
+    query.extra += [(w, JARGON_WEIGHT) for w in jargon_words(read) if new(w)]
+    return query
+
+
+def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, Any]
+         ) -> dict[str, Any]:
+    """The JSON the site's scripts read: folding, stop words, synonyms, table talk, citation ids
+    and the query limit, so every engine reads a query the same way."""
+    return {
+        "fold_extra": FOLD_LETTERS,
+        "stops": {"pl": sorted(POLISH_STOPS), "en": sorted(ENGLISH_STOPS)},
+        "synonyms": sorted(
+            ({"lang": s["lang"], "form": fold(s["form"].lower()), "headword": s["headword"]}
+             for s in (x if isinstance(x, dict) else x.__dict__ for x in synonyms)),
+            key=lambda s: (s["lang"], s["form"], s["headword"])),
+        "jargon": dict(sorted(JARGON.items())),
+        "citation": citation_rule,
+        "max_query_chars": MAX_QUERY_CHARS,
+        "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
+    }

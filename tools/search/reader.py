@@ -1,0 +1,117 @@
+"""The open search index: the Whoosh searcher with what the index stage wrote beside it (glossary
+pairs, outline ids, synonyms, vocabulary), opened once per process and kept for warm queries."""
+
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+from typing import Any
+
+from tools.errors import BridgelawError
+from tools.search.analysis import english_terms, polish_terms
+from tools.search.query import WORD, Synonym, word_keys
+from tools.search.score import ROLE_WEIGHTS, TermScores, all_terms
+
+
+class SearchIndex:
+    """An open index with its searcher and glossary pairs, kept for warm queries."""
+
+    def __init__(self, path: Path) -> None:
+        from whoosh import index as whoosh_index
+
+        if not whoosh_index.exists_in(str(path)):
+            raise BridgelawError(f"{path}: no search index here; run `bridgelaw build` first")
+        self.index = whoosh_index.open_dir(str(path))
+        self.searcher = self.index.searcher()
+        self.scorer = TermScores(self.searcher)
+        pairs_file = path / "glossary_terms.json"
+        pairs = json.loads(pairs_file.read_text(encoding="utf-8")) if pairs_file.exists() else []
+        self.pairs = [
+            (
+                [_term_sets(form, "pl") for form in p.get("pl_forms", [p["pl"]])],
+                [_term_sets(form, "en") for form in p.get("en_forms", [p["en"]])],
+                p,
+            )
+            for p in pairs
+        ]
+        for pl_forms, en_forms, pair in self.pairs:
+            pair["_terms"] = {t for sets in (*pl_forms, *en_forms) for ts in sets for t in ts}
+        # Stored fields of documents read so far: the index does not change while it is open,
+        # and unpickling the candidates' fields was a third of a warm query.
+        self.stored: dict[int, dict[str, Any]] = {}
+        outline_file = path / "outline_ids.json"
+        self.official: dict[str, list[str]] = (
+            json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
+        )
+        self.synonyms = [
+            Synonym(s["lang"], s["form"], tuple(k for k in (
+                word_keys(w, s["lang"]) for w in WORD.findall(s["form"])) if k), s["headword"])
+            for s in _sidecar(path, "synonyms.json", [])]
+        self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
+        self.reader = self.searcher.reader()
+        self.subsets: dict[tuple[str, str], TermScores] = {}
+        self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in ("pl", "en")]
+
+    def subset_scorer(self, kind: str, lang: str) -> TermScores:
+        """A scorer over the documents of one kind and language, kept for warm queries."""
+        key = (kind, lang)
+        if key not in self.subsets:
+            self.subsets[key] = TermScores(self.searcher, self.scorer.kind_docs(kind, lang),
+                                           sum_variants=True)
+        return self.subsets[key]
+
+    def known(self, word: str) -> bool:
+        """Whether any form of the word is in the index (else it may be a typo)."""
+        return any((f, term) in self.reader for term in all_terms(word) for f in self.fields)
+
+    def language(self, words: list[str]) -> str:
+        """The language the words read as: the one whose texts hold more of them (Polish on a
+        tie: the reference is Polish first)."""
+        votes = {}
+        for lang, analyse in (("pl", polish_terms), ("en", english_terms)):
+            # body fields only: a glossary entry holds both languages' words in its titles
+            votes[lang] = sum(1 for word in words if any(
+                (f"body_{lang}", term) in self.reader for term in analyse(word)))
+        return "en" if votes["en"] > votes["pl"] else "pl"
+
+
+def _sidecar(path: Path, name: str, default: Any) -> Any:
+    """A JSON file the index stage wrote beside the index, or `default` if absent."""
+    file = path / name
+    return json.loads(file.read_text(encoding="utf-8")) if file.exists() else default
+
+
+_OPEN: dict[tuple[str, float], SearchIndex] = {}
+
+
+def open_index(path: Path) -> SearchIndex:
+    """The index at `path`, opened once per process (reopened if it was rebuilt)."""
+    try:
+        stamp = path.stat().st_mtime
+    except FileNotFoundError as error:
+        raise BridgelawError(
+            f"{path}: no search index here; run `bridgelaw build` first"
+        ) from error
+    key = (str(path), stamp)
+    if key not in _OPEN:
+        _OPEN.clear()
+        _OPEN[key] = SearchIndex(path)
+        # The open index lives as long as the process: keep the collector from walking it.
+        gc.freeze()
+    return _OPEN[key]
+
+
+def _term_sets(text: str, lang: str) -> list[set[str]]:
+    """For each content word of `text`, the set of its terms in `lang`."""
+    analyze = polish_terms if lang == "pl" else english_terms
+    sets = [set(analyze(word)) for word in WORD.findall(text.lower())]
+    return [terms for terms in sets if terms]
+
+
+def stored_fields(ix: SearchIndex, docnum: int) -> dict[str, Any]:
+    """A document's stored fields, read once per open index (callers must not change them)."""
+    fields = ix.stored.get(docnum)
+    if fields is None:
+        fields = ix.stored[docnum] = dict(ix.searcher.stored_fields(docnum))
+    return fields

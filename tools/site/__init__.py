@@ -1,0 +1,3 @@
+"""Stage 6, site: MkDocs builds content/, Pagefind indexes it, the offline pack is written; and the
+local server that serves the result.
+"""

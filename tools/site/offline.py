@@ -1,0 +1,172 @@
+"""The offline pack: what the service worker keeps, in which order, under which version; the web
+app manifests. Written into the built site after Pagefind has indexed it.
+
+`sw.js` at the site root is the worker (tools/site/offline_sw.js) with the pack in front of it: every
+file as [site path, content hash, tier]. The version is a hash of that list, so it changes exactly
+when a kept file changes, and a rebuild of the same sources writes the same bytes. Tiers:
+
+- "shell": styles, scripts, icons, manifests, the 404 page, the search engine, the wizard's data;
+- "core-<lang>": that language's home, wizard, situation list, table of laws and search index;
+- "pages-<lang>": every other page of that language, and the search fragments of the laws known
+  by their titles only (kept with their title pages: a search offline before then leaves them out).
+
+The worker installs the shell, takes over, then fetches the reader's core (offline search and
+wizard within seconds), the reader's pages, then the other language's core and pages.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tools.errors import BridgelawError
+
+LANGS = ("pl", "en")
+DEFAULT_LANG = "pl"
+WORKER = Path(__file__).with_name("offline_sw.js")
+THEME_COLOR = "#1b5e20"
+NAMES = {"pl": ("Prawo brydżowe", "Prawo brydż."), "en": ("Bridge laws", "Bridge laws")}
+DESCRIPTIONS = {
+    "pl": "Międzynarodowe Prawo Brydżowe po polsku i angielsku, także bez sieci.",
+    "en": "The Laws of Duplicate Bridge in Polish and English, also with no network.",
+}
+ICONS = (("assets/bridgelaw/icon-192.png", "192x192", "any"),
+         ("assets/bridgelaw/icon-512.png", "512x512", "any"),
+         ("assets/bridgelaw/icon-maskable-512.png", "512x512", "maskable"))
+SHELL = re.compile(r"^(assets/(bridgelaw|search|wizard)/[^/]+"
+                   r"|assets/stylesheets/main\.[0-9a-f]+\.min\.css|assets/assistant/assistant\.json"
+                   r"|pagefind/(pagefind\.js|pagefind-entry\.json|citations\.json)"
+                   r"|(en/)?manifest\.webmanifest|404\.html)$")
+SEARCH = re.compile(r"^pagefind/(wasm\.(?P<a>\w+)\.pagefind"
+                    r"|pagefind\.(?P<b>\w+?)_[0-9a-f]+\.pf_meta"
+                    r"|(index|fragment)/(?P<c>\w+?)_[0-9a-f]+\.pf_(index|fragment))$")
+CORE_PAGES = ("", "wizard/", "situations/", "laws/")
+FRAGMENT_MARK = b"pagefind_dcd"
+SKIP = re.compile(r"\.map$|^assets/bridgelaw/icon-maskable\.svg$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One kept file: its path from the site root (a page by its directory), hash and tier."""
+
+    path: str
+    hash: str
+    tier: str
+    size: int
+
+
+def _lang_of(path: str) -> str:
+    first = path.split("/", 1)[0]
+    return first if first in LANGS and first != DEFAULT_LANG else DEFAULT_LANG
+
+
+def _page_tier(page: str) -> str:
+    """The tier of a page given by its directory path ("", "laws/2017/64/", "en/wizard/")."""
+    lang = _lang_of(page)
+    bare = page.removeprefix(f"{lang}/") if lang != DEFAULT_LANG else page
+    return f"core-{lang}" if bare in CORE_PAGES else f"pages-{lang}"
+
+
+def _order(entry: Entry) -> tuple[int, str]:
+    """Within a tier: laws in force first, then situations, then the rest, then 1997 laws."""
+    path = entry.path
+    rank = (0 if "laws/2017/" in path else 1 if "situations/" in path
+            else 3 if "laws/1997/" in path else 2)
+    return rank, path
+
+
+def titles_only_fragment(data: bytes) -> bool:
+    """Whether a Pagefind fragment is the record of a law known by its titles only."""
+    text = gzip.decompress(data)
+    if not text.startswith(FRAGMENT_MARK):
+        raise ValueError("not a Pagefind fragment (no pagefind_dcd mark)")
+    return json.loads(text[len(FRAGMENT_MARK):]).get("meta", {}).get("titles_only") == "1"
+
+
+def classify(rel: str, data: bytes = b"") -> tuple[str, str] | None:
+    """(kept path, tier) of a site file, or None when the pack leaves it out."""
+    if SKIP.search(rel):
+        return None
+    if rel == "index.html" or rel.endswith("/index.html"):
+        page = rel.removesuffix("index.html")
+        return page, _page_tier(page)
+    if SHELL.match(rel):
+        return rel, "shell"
+    match = SEARCH.match(rel)
+    if match:
+        lang = match.group("a") or match.group("b") or match.group("c")
+        if lang not in LANGS:
+            return None
+        if rel.endswith(".pf_fragment") and data and titles_only_fragment(data):
+            return rel, f"pages-{lang}"
+        return rel, f"core-{lang}"
+    return None
+
+
+def collect(site: Path) -> list[Entry]:
+    """Every kept file of a built site, tier by tier, in the order the worker fetches them."""
+    entries = []
+    for file in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = file.relative_to(site).as_posix()
+        data = file.read_bytes()
+        try:
+            kept = classify(rel, data)
+        except (OSError, ValueError) as error:  # gzip.BadGzipFile is an OSError
+            raise BridgelawError(f"{file}: unreadable search fragment: {error}") from error
+        if kept is None:
+            continue
+        entries.append(Entry(kept[0], hashlib.sha256(data).hexdigest()[:16], kept[1], len(data)))
+    tiers = ["shell", *(f"{kind}-{lang}" for lang in LANGS for kind in ("core", "pages"))]
+    return sorted(entries, key=lambda e: (tiers.index(e.tier), *_order(e)))
+
+
+def version_of(entries: list[Entry]) -> str:
+    """The pack's version: a hash of every kept path and content hash."""
+    digest = hashlib.sha256()
+    for entry in sorted(entries, key=lambda e: e.path):
+        digest.update(f"{entry.path}\0{entry.hash}\n".encode())
+    return digest.hexdigest()[:12]
+
+
+def web_manifest(lang: str) -> dict[str, object]:
+    """The web app manifest of one language (URLs relative to the manifest's own place)."""
+    up = "" if lang == DEFAULT_LANG else "../"
+    name, short = NAMES[lang]
+    return {
+        "id": "./", "name": name, "short_name": short, "description": DESCRIPTIONS[lang],
+        "lang": lang, "dir": "ltr", "start_url": "./", "scope": up or "./",
+        "display": "standalone", "background_color": "#ffffff", "theme_color": THEME_COLOR,
+        "icons": [{"src": up + src, "sizes": sizes, "type": "image/png", "purpose": purpose}
+                  for src, sizes, purpose in ICONS],
+    }
+
+
+def write_manifests(site: Path) -> None:
+    """manifest.webmanifest at the root (Polish) and under en/ (English)."""
+    for lang in LANGS:
+        folder = site if lang == DEFAULT_LANG else site / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(web_manifest(lang), ensure_ascii=False, indent=1, sort_keys=True)
+        (folder / "manifest.webmanifest").write_text(text + "\n", encoding="utf-8")
+
+
+def worker_source(entries: list[Entry]) -> str:
+    """sw.js: the pack as data, then the worker's code."""
+    pack = {"version": version_of(entries), "langs": list(LANGS), "default": DEFAULT_LANG,
+            "files": [[e.path, e.hash, e.tier] for e in entries]}
+    data = json.dumps(pack, ensure_ascii=False, separators=(",", ":"))
+    return (f"/* bridgelaw offline pack {pack['version']}: generated by tools/site/offline.py */\n"
+            f"self.BL_PACK = {data};\n" + WORKER.read_text(encoding="utf-8"))
+
+
+def write_offline(site: Path) -> list[Entry]:
+    """Write the manifests and sw.js into a built site; returns the pack's entries."""
+    write_manifests(site)
+    entries = collect(site)
+    (site / "sw.js").write_text(worker_source(entries), encoding="utf-8")
+    return entries
+

@@ -1,0 +1,3 @@
+"""Stage 1, sources: fetch the pages (the only network code), decode them by their real charset,
+crawl the outline's pages, and guard what gets published.
+"""

@@ -1,0 +1,1 @@
+"""The translator's check: where a unit's Polish and English texts disagree."""
