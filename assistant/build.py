@@ -20,17 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from assistant.tree import DecisionTree
-from assistant.tree_check import outline_only_cites, validate_trees
+from assistant.tree_check import outline_only_cites, tree_cites, validate_trees
 from assistant.tree_load import load_tree
 from tools.config import Config
 from tools.errors import SourceError
-from tools.model import Corpus, Problem, unit_ids
+from tools.model import LANGS, Corpus, Problem, unit_ids
 from tools.normalize.cite2017 import IN_FORCE, Sources, resolve, sources
 from tools.report import check_stage
 from tools.write import write_text, write_tree
 
 LINK_BASE = "/"
-LANGS = ("pl", "en")
 
 
 @dataclass
@@ -124,12 +123,7 @@ def tree_to_dict(tree: DecisionTree) -> dict[str, Any]:
 
 
 def _all_cites(trees: dict[str, DecisionTree], situations: list[Any]) -> list[str]:
-    cites = {
-        cite
-        for tree in trees.values()
-        for node in tree.nodes.values()
-        for cite in node.cites + (node.outcome.cites if node.outcome else [])
-    }
+    cites = tree_cites(trees)
     cites.update(law for situation in situations for law in situation.laws)
     return sorted(cites)
 

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from tools.model import LANGS
+
 EXIT_BAD_INPUT = 2
 
 
@@ -14,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the rule and lookup subcommands."""
     rule = subparsers.add_parser("rule", help="walk a ruling decision tree in the terminal")
     rule.add_argument("tree", nargs="?", help="tree id (omit to list the trees)")
-    rule.add_argument("--lang", choices=("pl", "en"), default="pl")
+    rule.add_argument("--lang", choices=LANGS, default="pl")
     rule.add_argument("--answers", help="answer numbers for scripts, e.g. 1,2,1")
     rule.add_argument("--json", action="store_true", help="print the walk as JSON")
     rule.add_argument("--build-dir", help="read the law titles from this build folder (build/)")

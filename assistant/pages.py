@@ -14,8 +14,8 @@ import posixpath
 from collections.abc import Mapping
 
 from assistant.situations import Situation
-from assistant.tree import LANGS, DecisionTree
-from tools.model import Corpus
+from assistant.tree import DecisionTree
+from tools.model import LANGS, Corpus
 from tools.normalize.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
 from tools.render.cite_html import cite_html
 from tools.render.cite_text import EDITION_UI

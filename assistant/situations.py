@@ -9,10 +9,10 @@ from typing import Any
 
 import yaml
 
-from assistant.tree import LANGS, Text
+from assistant.tree import Text
 from tools.config import Config
 from tools.errors import SourceError
-from tools.model import Problem
+from tools.model import LANGS, Problem
 from tools.normalize.citation_id import is_citation_id
 
 _SITUATION_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 
 from tools.errors import BridgelawError
 
-LANGS = ("pl", "en")
-
 
 @dataclass(frozen=True)
 class Text:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from assistant.tree import LANGS, DecisionTree, Text
-from tools.model import Problem
+from assistant.tree import DecisionTree, Text
+from tools.model import LANGS, Problem
 from tools.normalize.citation_id import is_citation_id
 
 _NODE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -114,15 +114,19 @@ def validate_trees(
     ]
 
 
-def outline_only_cites(trees: dict[str, DecisionTree], known_ids: set[str]) -> list[str]:
-    """Cited ids the corpus has no text for (known only from the official outline), sorted."""
-    cited = {
+def tree_cites(trees: dict[str, DecisionTree]) -> set[str]:
+    """Every id the trees cite, in their questions and their outcomes."""
+    return {
         cite
         for tree in trees.values()
         for node in tree.nodes.values()
         for cite in node.cites + (node.outcome.cites if node.outcome else [])
     }
-    return sorted(cited - known_ids, key=_cite_sort_key)
+
+
+def outline_only_cites(trees: dict[str, DecisionTree], known_ids: set[str]) -> list[str]:
+    """Cited ids the corpus has no text for (known only from the official outline), sorted."""
+    return sorted(tree_cites(trees) - known_ids, key=_cite_sort_key)
 
 
 def _cite_sort_key(cite: str) -> tuple[int, str]:

@@ -8,9 +8,10 @@ from typing import Any
 
 import yaml
 
-from assistant.tree import LANGS, Answer, DecisionTree, Node, Outcome, Text
+from assistant.tree import Answer, DecisionTree, Node, Outcome, Text
 from tools.config import ROOT
 from tools.errors import SourceError
+from tools.model import LANGS
 
 
 def _text(value: Any, where: str) -> Text:

@@ -1,16 +1,14 @@
 """Search benchmark: quality of three engines side by side, and speed; prints tables.
 
 Engines: `bridgelaw search` (tools.search.engine, the function the CLI calls), the site search
-(Pagefind
-behind our search box) driven in headless Chromium on the site as the main job builds it (law
-pages, situations, glossary, wizard: tests/data/site_build.py), and MkDocs Material's stock
-search on the same content as the baseline. Quality: recall@1, recall@3 and MRR per kind of
-query and in total, on bench/data/queries_public.tsv (a result counts by its law; other pages in
-the list are skipped). Speed: index build time, CLI latency (warm in one process and cold
-processes), first-search bytes and time to results with the CPU throttled 4x (typed, and the
-whole query in one event), on the snapshot corpus and on a synthetic corpus ten times larger
-(copies of every law under made-up editions with some words perturbed; generated here, never
-committed).
+(Pagefind behind our search box) driven in headless Chromium on the site as the main job builds it
+(law pages, situations, glossary, wizard: tests/data/site_build.py), and MkDocs Material's stock
+search on the same content as the baseline. Quality: recall@1, recall@3 and MRR per kind of query
+and in total, on bench/data/queries_public.tsv (a result counts by its law; other pages in the list
+are skipped). Speed: index build time, CLI latency (warm in one process and cold processes), first-
+search bytes and time to results with the CPU throttled 4x (typed, and the whole query in one
+event), on the snapshot corpus and on a synthetic corpus ten times larger (copies of every law
+under made-up editions with some words perturbed; generated here, never committed).
 
 Usage: .venv/bin/python bench/bench_search.py [--quick] [--no-browser]
 """
@@ -271,13 +269,15 @@ def build_stock_site(root: Path, work: Path) -> Path:
     (lang: pl) instead of ours: its script block back in the theme, our search assets out."""
     import yaml
 
+    # the hooks are named relative to mkdocs.yml: the theme folder sits next to the copy
+    shutil.copytree(ROOT / "site_overrides", root / "site_overrides", dirs_exist_ok=True)
     overrides = root / "stock-overrides"
-    shutil.copytree(root / "site_overrides", overrides)
+    shutil.copytree(ROOT / "site_overrides", overrides)
     main = overrides / "main.html"
     text = main.read_text(encoding="utf-8")
     main.write_text(re.sub(r"{% block scripts %}.*?{% endblock %}", "", text, flags=re.S), "utf-8")
     # the toc slugify tag needs the unsafe loader; the file is the project's own
-    config = yaml.load((root / "mkdocs.yml").read_text("utf-8"), Loader=yaml.UnsafeLoader)  # noqa: S506
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.UnsafeLoader)  # noqa: S506
     config["theme"]["custom_dir"] = overrides.name
     for key in ("extra_css", "extra_javascript"):
         config[key] = [asset for asset in config.get(key, []) if "search" not in asset]

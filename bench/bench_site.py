@@ -4,8 +4,7 @@
   by stage, and the render + site stages on a synthetic corpus ten times larger (the snapshot's
   laws copied into nine more made-up editions, generated in a temp dir).
 - Bytes transferred (gzip, served by tools/site/serve.py as `bridgelaw serve` serves them) for the
-  first
-  load of a law page and for a second law page afterwards, measured by Chromium (CDP
+  first load of a law page and for a second law page afterwards, measured by Chromium (CDP
   encodedDataLength); first and largest contentful paint with the CPU throttled 4x and a slow
   network emulated by Chromium (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up).
 - The offline pack (bench/site_offline.py): bytes the service worker keeps, per language and in
@@ -41,17 +40,12 @@ SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_00
 
 
 def prepare_root(root: Path) -> Config:
-    """A temp project root with the site sources; returns its Config (offline, strict)."""
+    """A temp folder for the build's outputs, with the home pages; its Config (offline, strict)."""
     root.mkdir(parents=True)
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
-                    ignore=shutil.ignore_patterns("__pycache__"))
     for lang in ("pl", "en"):
         (root / "content" / lang).mkdir(parents=True)
         shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
-    return replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                   build_dir=root / "build", strict=True,
-                   fetch=FetchConfig(cache_dir=root / "cache"))
+    return Config.at(root, strict=True, fetch=FetchConfig(cache_dir=root / "cache"))
 
 
 def timed(label: str, times: dict[str, float], func, *args):  # noqa: ANN001, ANN201

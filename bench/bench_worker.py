@@ -4,9 +4,8 @@ visit on a slow network (150 ms, 1.6 Mbit/s, emulated at the server so the worke
 slowed too; CPU 4x) can search, use the wizard and read every page offline.
 
 Workbox: workbox-build 7 (npm, Debian's nodejs) generateSW over the file list of
-tools/site/offline.py,
-skipWaiting + clientsClaim + cleanupOutdatedCaches (the settings nearest to ours).
-Own: tools/site/offline.py + tools/site/offline_sw.js, as the build writes them.
+tools/site/offline.py, skipWaiting + clientsClaim + cleanupOutdatedCaches (the settings nearest to
+ours). Own: tools/site/offline.py + tools/site/offline_sw.js, as the build writes them.
 
 Needs the bench tools: `bash tools/setup.sh --bench`.
 Run: .venv/bin/python bench/bench_worker.py [--site DIR]   (about three minutes)

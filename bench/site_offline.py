@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bench.slow_host import SLOW_4G, Network, slow_server
-from tools.site.offline import LANGS, collect
+from tools.model import LANGS
+from tools.site.offline import collect
 from tools.site.serve import COMPRESSIBLE
 
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

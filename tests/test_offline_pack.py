@@ -1,6 +1,5 @@
 """The offline pack (tools/site/offline.py): what is kept and in which tier, a version derived
-from the
-kept files' contents only, the same bytes for the same build, and the web app manifests."""
+from the kept files' contents only, the same bytes for the same build, and the web app manifests."""
 
 from __future__ import annotations
 

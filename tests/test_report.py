@@ -50,14 +50,10 @@ def test_severity_depends_on_the_stage() -> None:
 def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path) -> None:
     """`bridgelaw build --strict` on the snapshot: no error, one report file, the site built."""
     root = tmp_path / "root"
-    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     for lang in ("pl", "en"):
         (root / "content" / lang).mkdir(parents=True)
         shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
-    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                     build_dir=root / "build", strict=True)
+    config = Config.at(root, strict=True)
     report = build(config)
     assert report.errors == []
     written = json.loads(config.report_file.read_text(encoding="utf-8"))

@@ -8,7 +8,6 @@ import json
 import posixpath
 import re
 import shutil
-from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -32,7 +31,7 @@ def _builder():
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site root (mkdocs.yml, content/, build/, site/) built from the real snapshot only."""
+    """The build folder (content/, build/, site/) of the real snapshot only."""
     builder = _builder()
     root = tmp_path_factory.mktemp("realsite")
     builder.build_test_site(root, builder.real_corpus(), english=False)
@@ -219,8 +218,7 @@ def test_mkdocs_log_is_clean(built: Path, tmp_path: Path) -> None:
     """A strict rebuild logs no warning and no end-of-life banner (switched off on purpose)."""
     from tools.site.build import run_mkdocs
 
-    config = replace(Config(), root=built, content_dir=built / "content",
-                     site_dir=built / "site", build_dir=built / "build", strict=True)
+    config = Config.at(built, strict=True)
     log = run_mkdocs(config, tmp_path / "out")
     assert "WARNING" not in log
     assert "end of life" not in log
@@ -236,8 +234,7 @@ def test_failed_build_keeps_last_good_site(built: Path, tmp_path: Path) -> None:
     before = (root / "site" / "laws/2017/64/index.html").read_bytes()
     (root / "content/pl/broken.md").write_text("# Zły\n\n[link](laws/2017/64.md#64Z9)\n",
                                                encoding="utf-8")
-    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                     build_dir=root / "build", strict=True)
+    config = Config.at(root, strict=True)
     from tools.site.build import build_site
 
     with pytest.raises(BridgelawError) as error:

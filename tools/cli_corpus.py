@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tools.config import Config
+from tools.model import LANGS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "citation", nargs="+",
         help='e.g. 64, 64B3, L50D2a, "przepis 50D2", "Law 64C", 71.1, "Law 71 item 1"'
     )
-    show.add_argument("--lang", choices=("pl", "en"), default="pl")
+    show.add_argument("--lang", choices=LANGS, default="pl")
     show.add_argument(
         "--edition", type=int, choices=(1997, 2017), help="2017 (in force) unless 1997 is asked"
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from tools.model import LANGS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the search subcommand."""
@@ -11,7 +13,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "search", help="search the laws (words in any case, with or without diacritics, or 64B3)"
     )
     parser.add_argument("query", nargs="+", help="words to find, or a citation such as 64B3")
-    parser.add_argument("--lang", choices=("pl", "en"), help="only hits in this language")
+    parser.add_argument("--lang", choices=LANGS, help="only hits in this language")
     parser.add_argument("--edition", type=int, choices=(1997, 2017), help="only this edition")
     parser.add_argument("--limit", type=int, default=10, help="at most this many hits (10)")
     parser.add_argument("--json", action="store_true", help="print a JSON document")

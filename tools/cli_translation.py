@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tools.config import Config
+from tools.model import LANGS
 
 if TYPE_CHECKING:
     from tools.normalize.glossary import Term
@@ -24,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="only this law (may be repeated)")
     check.add_argument("--edition", type=int, choices=(1997, 2017), default=2017,
                        help="the edition to check (default 2017, in force)")
-    check.add_argument("--lang", choices=("pl", "en"), default="en",
+    check.add_argument("--lang", choices=LANGS, default="en",
                        help="the language of the messages (default en)")
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--model", type=Path, metavar="FILE",
@@ -107,7 +108,7 @@ def check_json(check: TranslationCheck, edition: int, glossary: list[Term],
     return {
         "edition": edition,
         "status": {lang: status_lines(check, edition, english_anywhere, lang)
-                   for lang in ("pl", "en")},
+                   for lang in LANGS},
         "english_present": english_anywhere,
         "compared": check.compared.get(edition, []),
         "one_language": check.one_language.get(edition, {}),

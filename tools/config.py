@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tools.urls import official_url
 
@@ -51,6 +52,13 @@ class Config:
     offline: bool = True
     strict: bool = False
     fetch: FetchConfig = field(default_factory=FetchConfig)
+
+    @classmethod
+    def at(cls, folder: Path, **changes: Any) -> Config:
+        """A build whose outputs (build/, content/, site/) go under `folder`, from the project's
+        own sources (snapshot, data, assistant, mkdocs.yml): how tests and benches build."""
+        return cls(build_dir=folder / "build", content_dir=folder / "content",
+                   site_dir=folder / "site", **changes)
 
     @property
     def model_file(self) -> Path:

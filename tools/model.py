@@ -13,6 +13,8 @@ from typing import Any
 
 EDITIONS = (1997, 2017)
 LANGS = ("pl", "en")
+# Each language with the other one: the pairs a check in both directions walks.
+LANG_PAIRS = (("pl", "en"), ("en", "pl"))
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
-from tools.model import Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
+from tools.model import LANGS, Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
 from tools.normalize.glossary import Term
 from tools.normalize.outline import Outline
 from tools.report import BuildReport
@@ -190,7 +190,7 @@ def write_outputs(result: ScrapeResult, config: Config) -> None:
     corpus = result.corpus
     files = render_site_content(corpus, result.outline, result.glossary)
     write_text(config.model_file, corpus_to_json(corpus))
-    generated = tuple(f"{lang}/{folder}/" for lang in ("pl", "en")
+    generated = tuple(f"{lang}/{folder}/" for lang in LANGS
                       for folder in ("laws", "compare"))
     write_tree(config.content_dir, files, prune=generated)
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import html
 import json
 import logging
-import os
 import re
 from pathlib import Path
 from typing import Any
+
+from tools.site.mkdocs_run import BUILD_DIR_KEY
 
 log = logging.getLogger("mkdocs.hooks.flowcharts")
 
@@ -39,9 +40,9 @@ _state: dict[str, Any] = {}
 
 
 def _build_dir(config: Any) -> Path:
-    env = os.environ.get("BRIDGELAW_BUILD_DIR")
-    if env:
-        return Path(env)
+    given = config["extra"].get(BUILD_DIR_KEY)  # the build's folder (tools.site.mkdocs_run)
+    if given:
+        return Path(given)
     return Path(config["config_file_path"]).resolve().parent / "build"
 
 

@@ -68,9 +68,6 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     from tools.translation.check import check_translation
     from tools.write import write_tree
 
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(ROOT / "site_overrides", root / "site_overrides",
-                    ignore=shutil.ignore_patterns("__pycache__"))
     for lang in ("pl", "en"):  # the hand-written pages only; the rest is generated below
         (root / "content" / lang).mkdir(parents=True)
         shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
@@ -82,8 +79,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
         law, refs = synthetic_english(polish)
         corpus.laws.append(law)
         corpus.crossrefs.extend(refs)
-    config = replace(Config(), root=root, content_dir=root / "content", site_dir=root / "site",
-                     build_dir=root / "build", strict=True)
+    config = Config.at(root, strict=True)
     outline, glossary = load_outline(config.outline_file), load_glossary(config.glossary_file)
     # the translation check as the scrape stage runs it: the synthetic English differs from
     # the Polish everywhere, so Law 64's side-by-side view carries its marks

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from tools.model import LANGS
 from tools.normalize.citation_id import child_id, is_citation_id, law_of
 
 # One id as printed after "przepis"/"Law": a law number and whatever letters, digits and
@@ -130,7 +131,7 @@ def _relative_citation(
 
 def find_citations(text: str, lang: str, where: str = "") -> list[Citation]:
     """Every citation in a unit's text, in order; `where` is the unit's id, for relative ones."""
-    if lang not in ("pl", "en"):
+    if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}")
     found: list[Citation] = []
     taken: list[tuple[int, int]] = []

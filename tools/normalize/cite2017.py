@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tools.errors import SourceError
-from tools.model import Corpus, find_unit
+from tools.model import LANGS, Corpus, find_unit
 from tools.normalize.citation_id import law_of
 from tools.normalize.concordance import Concordance, load_concordance
 from tools.normalize.outline import Outline, load_outline
@@ -139,7 +139,7 @@ def _has_unit(corpus: Corpus, edition: int, unit_id: str) -> bool:
     """Whether the build has the unit's text in this edition, in either language (a law page
     exists in both languages when either text does)."""
     number = law_of(unit_id) or 0
-    for lang in ("pl", "en"):
+    for lang in LANGS:
         law = corpus.law(edition, lang, number)
         if law is not None and (unit_id == law.id or find_unit(law, unit_id) is not None):
             return True

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.model import Problem
+from tools.model import LANGS, Problem
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _LAW_ID = re.compile(r"(\d{1,2})(?:[A-H](?:\d{1,2}[a-z]?)?)?")
@@ -155,6 +155,6 @@ def find_term(terms: list[Term], words: str) -> Term | None:
     """The term whose headword or variant, in either language, is `words` (case-insensitive)."""
     wanted = " ".join(words.split()).casefold()
     for term in terms:
-        if any(form.casefold() == wanted for lang in ("pl", "en") for form in term.forms(lang)):
+        if any(form.casefold() == wanted for lang in LANGS for form in term.forms(lang)):
             return term
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from tools.model import Corpus, Law, Unit
+from tools.model import LANGS, Corpus, Law, Unit
 from tools.normalize.cite2017 import IN_FORCE
 from tools.render.base import (
     LANG_NAMES,
@@ -257,12 +257,12 @@ def render_site_content(
     pages: dict[str, str] = {}
     for edition, numbers in ctx.laws_by_edition.items():
         for number in numbers:
-            for lang in ("pl", "en"):
+            for lang in LANGS:
                 pages[law_page(edition, lang, number)] = render_law_page(ctx, edition, number, lang)
     for number in outline_only_laws(ctx):
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             pages[outline_page_path(lang, number)] = render_outline_page(ctx, number, lang)
-    for lang in ("pl", "en"):
+    for lang in LANGS:
         pages[f"{lang}/laws/index.md"] = render_laws_index(ctx, lang)
         pages[f"{lang}/glossary.md"] = render_glossary(ctx, glossary, lang)
         pages[f"{lang}/terms.md"] = render_terms_index(ctx, glossary, lang)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.model import Corpus, Law, Unit, walk
+from tools.model import LANGS, Corpus, Law, Unit, walk
 from tools.urls import glossary_url, law_number, law_path, situation_path, unit_url
 
 _WORDS = re.compile(r"\w+")
@@ -108,7 +108,7 @@ def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
     for term in terms:
         laws = [str(law) for law in term.laws]
         forms = " ".join([*term.forms("pl"), *term.forms("en")])
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             other = "en" if lang == "pl" else "pl"
             yield SearchDoc(
                 kind="glossary",
@@ -132,7 +132,7 @@ def situation_docs(situations: list[Any]) -> Iterator[SearchDoc]:
     for situation in situations:
         laws = [str(law) for law in situation.laws]
         number = str(law_number(laws[0])) if laws else ""
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             phrases = situation.phrases.get(lang, []) if isinstance(situation.phrases, dict) else []
             title = _pair(situation.title, lang)
             yield SearchDoc(
@@ -157,7 +157,7 @@ def _lookup_fields(situation: Any) -> dict[str, str]:
 
     fields: dict[str, str] = {"cites": " ".join(sorted({
         prefix for law in situation.laws for prefix in cite_prefixes(str(law))}))}
-    for lang in ("pl", "en"):
+    for lang in LANGS:
         fields[f"sit_title_{lang}"] = expand_jargon(_pair(situation.title, lang))
         fields[f"sit_phrases_{lang}"] = "\n".join(
             expand_jargon(phrase) for phrase in situation.phrases.get(lang, []))

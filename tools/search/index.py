@@ -12,7 +12,7 @@ from typing import Any
 
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.model import Corpus, Problem
+from tools.model import LANGS, Corpus, Problem
 from tools.search.docs import (
     SearchDoc,
     corpus_docs,
@@ -144,7 +144,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "laws": ",".join(sorted({str(law_number(cid)) for cid in doc.extra.get("laws", [])})),
     }
     # Glossary pairs are bilingual by nature: both analyzers see both terms.
-    langs = ("pl", "en") if doc.kind == "glossary" else (doc.lang,)
+    langs = LANGS if doc.kind == "glossary" else (doc.lang,)
     # A law's own title says what the whole law is about: it weighs most.
     role = "heading" if doc.kind in ("law", "title") else "title"
     for lang in langs:

@@ -3,9 +3,9 @@ words (from the glossary), the general words table talk stands for, and typos co
 against the index's own vocabulary.
 
 Folding, stop words and stems are `tools.search.analysis`; citation ids are
-`tools.normalize.citation_id`. This
-module adds the query side, and `spec` gathers all of it into the JSON the site's scripts read,
-so the CLI, the situation lookup, the site search and the wizard filter cannot drift apart.
+`tools.normalize.citation_id`. This module adds the query side, and `spec` gathers all of it into
+the JSON the site's scripts read, so the CLI, the situation lookup, the site search and the wizard
+filter cannot drift apart.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.model import LANGS
 from tools.search.analysis import (
     ENGLISH_STOPS,
     FOLD_LETTERS,
@@ -83,7 +84,7 @@ def glossary_synonyms(terms: Iterable[Any]) -> list[Synonym]:
     nothing; variants whose words are all stop words analyse to nothing and are left out."""
     synonyms = []
     for term in terms:
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             headword = term.headword(lang)
             head = [k for k in (word_keys(w, lang) for w in WORD.findall(headword)) if k]
             for form in term.forms(lang)[1:]:
@@ -99,7 +100,7 @@ def synonym_headwords(text: str, synonyms: Iterable[Synonym]) -> dict[str, list[
     in any order and inflection: "karta karna mała" holds "mała karta karna", a players' name for
     the minor penalty card, so "podrzędna karta przygwożdżona" is found."""
     words = WORD.findall(text)
-    keys = {lang: [word_keys(w, lang) for w in words] for lang in ("pl", "en")}
+    keys = {lang: [word_keys(w, lang) for w in words] for lang in LANGS}
     found: dict[str, list[str]] = {"pl": [], "en": []}
     for synonym in synonyms:
         if synonym.headword in found[synonym.lang]:
@@ -190,10 +191,10 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
                 query.corrected[word] = fixed
     read = " ".join([*query.words, *query.corrected.values()])
     headwords = synonym_headwords(read, list(synonyms))
-    langs = (lang,) if lang else ("pl", "en")
+    langs = (lang,) if lang else LANGS
     extra = [w for code in langs for h in headwords[code] for w in WORD.findall(h.lower())]
     # a word the query already holds in some form adds nothing ("fałszywe" types "fałszywy")
-    typed_keys = [word_keys(w, code) for w in query.words for code in ("pl", "en")]
+    typed_keys = [word_keys(w, code) for w in query.words for code in LANGS]
 
     def new(word: str) -> bool:
         keys = word_keys(word, "pl") | word_keys(word, "en")

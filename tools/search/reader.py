@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import BridgelawError
+from tools.model import LANGS
 from tools.search.analysis import english_terms, polish_terms
 from tools.search.query import WORD, Synonym, word_keys
 from tools.search.score import ROLE_WEIGHTS, TermScores, all_terms
@@ -51,7 +52,7 @@ class SearchIndex:
         self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
         self.reader = self.searcher.reader()
         self.subsets: dict[tuple[str, str], TermScores] = {}
-        self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in ("pl", "en")]
+        self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in LANGS]
 
     def subset_scorer(self, kind: str, lang: str) -> TermScores:
         """A scorer over the documents of one kind and language, kept for warm queries."""

@@ -13,25 +13,27 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools.config import Config
+from tools.config import ROOT, Config
 from tools.errors import BridgelawError
 from tools.model import Corpus, Problem
 from tools.report import check_stage
 
 
 def run_mkdocs(config: Config, out_dir: Path) -> str:
-    """`mkdocs build` of config.root/mkdocs.yml into out_dir; returns its log (build_site reports
-    its warnings), a failure raises BridgelawError with the log."""
-    args = [sys.executable, "-m", "mkdocs", "build", "--clean",
-            "--config-file", str(config.root / "mkdocs.yml"), "--site-dir", str(out_dir)]
+    """MkDocs over config.root/mkdocs.yml, from config.content_dir into out_dir (see
+    tools.site.mkdocs_run); returns its log (build_site reports its warnings), a failure raises
+    BridgelawError with the log."""
+    args = [sys.executable, "-m", "tools.site.mkdocs_run",
+            "--config-file", str(config.root / "mkdocs.yml"), "--docs-dir", str(config.content_dir),
+            "--site-dir", str(out_dir), "--build-dir", str(config.build_dir)]
     if config.strict:
         args.append("--strict")
     env = dict(os.environ)
     # Material 9.8 prints an end-of-life notice on every `mkdocs` run; we know, and it is not a
     # build problem, so it is switched off here rather than filtered out of the output.
     env["NO_MKDOCS_2_WARNING"] = "1"
-    env["BRIDGELAW_BUILD_DIR"] = str(config.build_dir)
     env["PYTHONUTF8"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
     result = subprocess.run(args, cwd=config.root, env=env, capture_output=True, text=True,
                             encoding="utf-8", errors="replace", check=False)
     if result.returncode != 0:
@@ -111,7 +113,7 @@ def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
         from tools.site.offline import write_offline
         from tools.site.pagefind import index_site
 
-        index_site(out, config, corpus)
+        problems += index_site(out, config, corpus)
         write_offline(out)
         _swap_in(out, site_dir)
     finally:

@@ -1,9 +1,9 @@
 """The offline pack: what the service worker keeps, in which order, under which version; the web
 app manifests. Written into the built site after Pagefind has indexed it.
 
-`sw.js` at the site root is the worker (tools/site/offline_sw.js) with the pack in front of it: every
-file as [site path, content hash, tier]. The version is a hash of that list, so it changes exactly
-when a kept file changes, and a rebuild of the same sources writes the same bytes. Tiers:
+`sw.js` at the site root is the worker (tools/site/offline_sw.js) with the pack in front of it:
+every file as [site path, content hash, tier]. The version is a hash of that list, so it changes
+exactly when a kept file changes, and a rebuild of the same sources writes the same bytes. Tiers:
 
 - "shell": styles, scripts, icons, manifests, the 404 page, the search engine, the wizard's data;
 - "core-<lang>": that language's home, wizard, situation list, table of laws and search index;
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.errors import BridgelawError
+from tools.model import LANGS
 
-LANGS = ("pl", "en")
 DEFAULT_LANG = "pl"
 WORKER = Path(__file__).with_name("offline_sw.js")
 THEME_COLOR = "#1b5e20"

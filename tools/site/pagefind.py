@@ -11,9 +11,10 @@ and its names in both languages (the official 2017 titles: "Lead Out of Turn Acc
 other. A citation table for jumps ("64B3") is written next to the index.
 
 Where each record comes from:
-- law pages, with text (tools/render/content.py) or known by their titles only (tools/render/outline.py):
-  from the document model (the build's Corpus) and the official outline, the data those pages
-  are rendered from (tools/site/pagefind_laws.py); their HTML is not read;
+- law pages, with text (tools/render/content.py) or known by their titles only
+  (tools/render/outline.py): from the document model (the build's Corpus) and the official
+  outline, the data those pages are rendered from (tools/site/pagefind_laws.py); their HTML is
+  not read;
 - every other page (home, situations, wizard, glossary, terms, compare, translation check): from
   the built HTML, as it has no model here (tools/site/pagefind_pages.py).
 Records and stand-in pages: tools/site/pagefind_records.py.
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.model import Corpus
+from tools.model import Corpus, Problem
 from tools.site.pagefind_records import Record, glossary_terms, official_titles, record_html
 
 OUTPUT = "pagefind"
@@ -105,23 +106,19 @@ def run_pagefind(staging: Path, out: Path) -> None:
         raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
-def in_force_table(config: Config) -> dict[str, object]:
+def in_force_table(config: Config, corpus: Corpus) -> dict[str, object]:
     """The 2017 ids, the source site's page scheme and the 1997 counterparts, for the search
-    box's answer to a 2017 id whose text is not in the build (tools.normalize.cite2017.jump_table)."""
+    box's answer to a 2017 id whose text is not in the build (cite2017.jump_table)."""
     from tools.normalize.cite2017 import jump_table, sources
-    from tools.show import ShowError, load_corpus
 
-    try:
-        corpus = load_corpus(config)
-    except ShowError:
-        corpus = Corpus(laws=[])
     return jump_table(sources(corpus, config.outline_file))
 
 
-def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> None:
+def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> list[Problem]:
     """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole) from
     the corpus its law pages were rendered from (default: the build's model file), with the
-    glossary terms and official law titles of the build's configuration."""
+    glossary terms and official law titles of the build's configuration; returns the problems
+    met (an input left out of the index)."""
     if not (site_dir / "index.html").exists():
         raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
     if corpus is None:
@@ -132,15 +129,18 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> 
         except ShowError as error:
             raise BridgelawError(f"{site_dir}: no model to index the law pages from: {error}"
                                  ) from error
+    problems: list[Problem] = []
     try:
         terms = glossary_terms(config)
     except (BridgelawError, FileNotFoundError) as error:
-        print(f"bridgelaw: pagefind: no glossary terms in the site index: {error}")
+        problems.append(Problem("missing-input", str(config.glossary_file),
+                                f"no glossary terms in the site index: {error}"))
         terms = {}
     try:
         titles = official_titles(config)
     except (BridgelawError, FileNotFoundError) as error:
-        print(f"bridgelaw: pagefind: no other-language law titles in the site index: {error}")
+        problems.append(Problem("missing-input", str(config.outline_file),
+                                f"no other-language law titles in the site index: {error}"))
         titles = {}
     pages = site_pages(site_dir, corpus, terms, titles, config.outline_file)
     if not pages.records:
@@ -155,7 +155,7 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> 
             lang: {ed: ids for ed, ids in sorted(eds.items())}
             for lang, eds in sorted(pages.citations.items())
         }
-        table["in_force"] = in_force_table(config)
+        table["in_force"] = in_force_table(config, corpus)
         (tmp / CITATIONS_FILE).write_text(
             json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
             encoding="utf-8",
@@ -166,3 +166,4 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> 
         os.replace(tmp, target)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    return problems

@@ -9,28 +9,22 @@ read from the page's text, which joins the strings of the HTML with spaces).
 
 from __future__ import annotations
 
-import re
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from tools.normalize.cite2017 import IN_FORCE
-from tools.model import Corpus, CrossRef, Law
+from tools.model import LANGS, Corpus, CrossRef, Law
 from tools.model import Unit as LawUnit
-from tools.site.pagefind_records import Record, Unit, law_record
+from tools.normalize.citation_id import CITE_ID
+from tools.normalize.cite2017 import IN_FORCE
 from tools.render.base import UI, Context, law_page, laws_by_edition, shown_title, site_path
 from tools.render.bilingual import align_languages
 from tools.render.links import link_spans
 from tools.render.outline import outline_only_laws, outline_page_path
+from tools.site.pagefind_records import Record, Unit, law_record
 
 if TYPE_CHECKING:
     from tools.normalize.outline import Outline
 
-# The unit ids that become sub-results and go into the citation table. Narrower than the one
-# rule (tools.normalize.citation_id.CITE_ID): sections A-H and items one level deep only, no deeper
-# sub-items (50D2a1) and no items hanging from a law (71.1). The index has always been built
-# with this one; taking the rule's would change the index and the table for laws that have such
-# units, which is a decision about search, not about where the records come from.
-SUB_RESULT_ID = re.compile(r"^\d{1,2}(?:[A-H](?:\d{1,2}[a-z]?)?)?$")
 ABSENT = "—"  # the cell of a unit the page's own text lacks (tools/render/content.py)
 
 
@@ -79,7 +73,7 @@ def _law_record(
     units = [Unit(id=str(number), title="",
                   text=cell_text(primary.text, refs.get((text_lang, primary.id), [])))]
     for row in align_languages(primary, other if own is not None else None):
-        if SUB_RESULT_ID.match(row.id):
+        if CITE_ID.match(row.id):  # every unit a citation can name (71.1, 50D2a1 too)
             units.append(unit(row.id, row.units["primary"]))
     title = page_title(lang, number, shown_title(ctx, edition, number, lang)[0])
     url = site_path(law_page(edition, lang, number))
@@ -114,10 +108,10 @@ def law_records(
             if ref.edition == edition:
                 refs.setdefault((ref.lang, ref.source), []).append(ref)
         for number in numbers:
-            for lang in ("pl", "en"):
+            for lang in LANGS:
                 records.append(_law_record(ctx, refs, (edition, number, lang), terms, titles))
     for number in outline_only_laws(ctx):
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             records.append(_titles_only_record(ctx, number, lang, titles))
     return sorted(records, key=lambda record: PurePosixPath(record.url, "index.html").parts)
 

@@ -8,8 +8,9 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from tools.search.analysis import fold, mobile_e_forms, stem_key, strip_marks
 from tools.config import Config
+from tools.model import LANGS
+from tools.search.analysis import fold, mobile_e_forms, stem_key, strip_marks
 
 # Starts the folded copy inside a record: not a word, so Pagefind does not index it, but it stays
 # in the record's content, where the search box cuts the copy off before showing a snippet.
@@ -152,7 +153,7 @@ def official_titles(config: Config) -> dict[str, dict[str, str]]:
     outline = load_outline(config.outline_file)
     return {
         lang: {str(n): outline.title(n, lang) for n in outline.laws() if outline.title(n, lang)}
-        for lang in ("pl", "en")
+        for lang in LANGS
     }
 
 

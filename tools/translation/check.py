@@ -13,7 +13,7 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
-from tools.model import Corpus, Finding, Law
+from tools.model import LANG_PAIRS, LANGS, Corpus, Finding, Law
 from tools.normalize.citation_id import law_of
 from tools.normalize.glossary import Term
 from tools.translation.acks import Ack, apply_acks
@@ -129,7 +129,7 @@ def _structure(pair: _Pair) -> tuple[list[Finding], dict[str, dict[str, list[str
     holds: host id -> the ids its text stands for."""
     found: list[Finding] = []
     hosts: dict[str, dict[str, list[str]]] = {"pl": {}, "en": {}}
-    for lang, other_lang in (("pl", "en"), ("en", "pl")):
+    for lang, other_lang in LANG_PAIRS:
         own, other = pair.side(lang), pair.side(other_lang)
         for key, piece in own.items():
             if key in other or (piece.parent and piece.parent not in other):
@@ -160,19 +160,19 @@ def _compare(pair: _Pair, key: str, texts: dict[str, str], matcher: TermMatcher,
              known: set[str]) -> list[Finding]:
     """Citations, numbers, terms and length of one unit present in both languages."""
     found: list[Finding] = []
-    cites = {lang: cited(texts[lang], lang, key, known) for lang in ("pl", "en")}
-    counts = {lang: numbers(texts[lang], lang, cites[lang]) for lang in ("pl", "en")}
+    cites = {lang: cited(texts[lang], lang, key, known) for lang in LANGS}
+    counts = {lang: numbers(texts[lang], lang, cites[lang]) for lang in LANGS}
     uses = {lang: [(u.term, u.start, u.end) for u in matcher.used(texts[lang], lang)]
-            for lang in ("pl", "en")}
+            for lang in LANGS}
     for kind, items in (("citation", cites), ("number", counts)):
-        values = {lang: {value for value, _, _ in items[lang]} for lang in ("pl", "en")}
+        values = {lang: {value for value, _, _ in items[lang]} for lang in LANGS}
         only = {lang: sorted(values[lang] - values[other], key=_natural)
-                for lang, other in (("pl", "en"), ("en", "pl"))}
+                for lang, other in LANG_PAIRS}
         if only["pl"] or only["en"]:
             found.append(_with_excerpts(pair, key, kind, texts, items, only))
     only = {lang: sorted({term for term, _, _ in uses[lang]
                           if not matcher.present(texts[other], other, term)})
-            for lang, other in (("pl", "en"), ("en", "pl"))}
+            for lang, other in LANG_PAIRS}
     if only["pl"] or only["en"]:
         found.append(_with_excerpts(pair, key, "term", texts, uses, only))
     pl, en = len(texts["pl"]), len(texts["en"])
@@ -192,7 +192,7 @@ def _with_excerpts(pair: _Pair, key: str, kind: str, texts: dict[str, str],
                    only: dict[str, list[str]]) -> Finding:
     """A finding whose excerpts show, in each language, where the differing item is."""
     side = {}
-    for lang in ("pl", "en"):
+    for lang in LANGS:
         span = first_span(items[lang], only[lang]) or (
             (items[lang][0][1], items[lang][0][2]) if items[lang] else None)
         side[lang] = excerpt(texts[lang], *(span or (None, None)))
@@ -214,7 +214,7 @@ def check_pair(pair: _Pair, matcher: TermMatcher, known: set[str]) -> list[Findi
     found = list(structure)
     for key in [k for k in pair.pl if k in pair.en]:
         texts = {}
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             ids = hosts[lang].get(key)
             side = pair.side(lang)
             texts[lang] = merged_text(side, ids) if ids else side[key].full

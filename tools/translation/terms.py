@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from tools.model import LANGS
 from tools.normalize.glossary import Term
 from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS, english_terms, fold, polish_terms
 
@@ -115,7 +116,7 @@ class TermMatcher:
         self.terms = {term.id: term for term in glossary}
         self.forms: dict[str, list[_Form]] = {}
         self.official: dict[tuple[str, str], list[str]] = {}  # (term, lang) -> trigger forms
-        for lang in ("pl", "en"):
+        for lang in LANGS:
             forms = []
             for term in glossary:
                 head = term.headword(lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tools.model import Finding
+from tools.model import LANGS, Finding
 
 if TYPE_CHECKING:
     from tools.normalize.glossary import Term
@@ -175,7 +175,7 @@ def edition_facts(check: TranslationCheck, edition: int, lang: str) -> list[str]
     """What one edition's check compared and found, as short lines ("label: value")."""
     compared = check.compared.get(edition, [])
     facts = [f"{ui_text(lang, 't_compared')}: {len(compared)}"]
-    for code in ("pl", "en"):
+    for code in LANGS:
         only = check.one_language.get(edition, {}).get(code, [])
         if only:
             facts.append(f"{ui_text(lang, 't_only_' + code)}: {_ranges(only)}")
