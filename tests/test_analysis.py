@@ -8,7 +8,14 @@ import sys
 
 import pytest
 
-from tools.search.analysis import english_analyzer, fold, mobile_e_forms, polish_analyzer, terms
+from tools.search.analysis import (
+    english_analyzer,
+    fold,
+    mobile_e_forms,
+    polish_analyzer,
+    terms,
+    verb_root,
+)
 
 POLISH_TABLE = [
     # word as typed, terms the analyzer must produce (a subset is enough: variants may grow)
@@ -26,7 +33,18 @@ POLISH_TABLE = [
     ("sedzia", {"sedz"}),
     ("64B3", {"64b3"}),
     ("ŁAPÓWKA", {"lapowka"}),
+    # the forms of one verb share its root: named (nazwana), he named (nazwał), touched
+    ("nazwana", {"nazw"}),
+    ("nazwał", {"nazw"}),
+    ("dotknięta", {"dotkn"}),
+    ("dotknął", {"dotkn"}),
+    ("poprawił", {"popraw"}),
 ]
+
+
+@pytest.mark.parametrize("word", ["grał", "grana", "zmiana", "strona"])
+def test_no_verb_root_too_short_to_tell_words_apart(word: str) -> None:
+    assert verb_root(fold(word)) is None
 
 
 @pytest.mark.parametrize(("word", "expected"), POLISH_TABLE)

@@ -259,6 +259,12 @@ def test_a_typo_is_searched_beside_the_word_it_most_likely_meant(config: Config)
     assert "renons" in result.message and result.hits[0].law == "64"
 
 
+def test_a_verbs_other_form_finds_the_clause(config: Config) -> None:
+    # 45C4a says "gracz nazwał ją": the player named it; the query says the card was named
+    first = next(h for h in search("karta nazwana jest zagrana", config).hits if h.kind == "unit")
+    assert (first.edition, first.id) == (2017, "45C4a")
+
+
 def test_players_words_find_the_laws_term(config: Config) -> None:
     # "karta karna" is what players call a penalty card (karta przygwożdżona)
     first = next(h for h in search("karta karna", config).hits if h.kind == "unit")

@@ -89,9 +89,31 @@ def _light_stem(folded: str) -> str | None:
     return light if len(light) >= 4 and light != folded else None
 
 
+# Endings of Polish verb forms, folded, longest first: past tense (nazwał, dotknęła), passive and
+# active participles (nazwana, dotknięta, nazywając), the infinitive and the verbal noun
+# (zagranie). Snowball cuts each form of one verb differently ("nazwana" -> "nazwan", "nazwał"
+# -> "nazwal"); the form without its ending is the root they share ("nazw", "dotkn").
+VERB_ENDINGS = tuple(sorted(
+    """al ala alo ali aly el ela elo eli ely il ila ilo ili ily yl yla ylo yli yly
+    any ana ane anej anego anym ani ony ona one onej onego oni
+    iety ieta iete ietej ietego ieci ety eta ete etej etego ity ita ite itej itego
+    ajac ujac""".split(), key=len, reverse=True))
+VERB_ROOT_MIN = 4  # shorter roots ("gr" of "grał") would join unrelated words
+
+
+def verb_root(folded: str) -> str | None:
+    """The root a verb's forms share once their ending is cut (nazwana, nazwał -> nazw), or
+    None when the word has no such ending or too little is left."""
+    for ending in VERB_ENDINGS:
+        if folded.endswith(ending) and len(folded) - len(ending) >= VERB_ROOT_MIN:
+            return folded[: -len(ending)]
+    return None
+
+
 @lru_cache(maxsize=200_000)
 def polish_terms(word: str) -> tuple[str, ...]:
-    """Index/query terms of one lowercase word: folded, fold-then-stem, stem-then-fold, light."""
+    """Index/query terms of one lowercase word: folded, fold-then-stem, stem-then-fold, light,
+    verb root."""
     folded = fold(word)
     if folded in POLISH_STOPS:
         return ()
@@ -99,9 +121,7 @@ def polish_terms(word: str) -> tuple[str, ...]:
         return (folded,)
     stem = _stemmer("polish").stemWord
     terms = {folded, stem(folded), fold(stem(word))}
-    light = _light_stem(folded)
-    if light:
-        terms.add(light)
+    terms.update(t for t in (_light_stem(folded), verb_root(folded)) if t)
     terms.update(v for v in [_mobile_e(t) for t in list(terms)] if v)
     return tuple(sorted(t for t in terms if t))
 

@@ -15,7 +15,7 @@ from tools.errors import BadInput
 from tools.normalize.citation_id import parse_citation_query
 from tools.search.analysis import english_terms, polish_terms
 from tools.search.hits import Hit, SearchResult, make_hit
-from tools.search.query import MAX_QUERY_CHARS, WORD, Query, read_query
+from tools.search.query import MAX_QUERY_CHARS, TYPO_WEIGHT, WORD, Query, read_query
 from tools.search.rank import rank_by_law
 from tools.search.reader import SearchIndex, open_index, stored_fields
 from tools.search.score import all_terms, score_query, word_scores
@@ -105,9 +105,13 @@ def search(
 def _full_text(
     ix: SearchIndex, query: Query, lang: str | None, edition: int | None, limit: int
 ) -> list[Hit]:
-    words = query.words
+    # the word a typo meant is searched as typed, and the typo beside it: a typo the sources
+    # carry once ("renos") must not outweigh the word every clause uses ("renons")
+    words = list(dict.fromkeys(query.corrected.get(word, word) for word in query.words))
     extra = [(word, EXPANSION_WEIGHT) for word in expand(words, ix.pairs)]
-    extra += [pair for pair in query.extra if pair[0] not in {w for w, _ in extra}]
+    extra += [(typed, TYPO_WEIGHT) for typed in query.corrected]
+    extra += [pair for pair in query.extra
+              if pair[0] not in {w for w, _ in extra} and pair[0] not in words]
     total = score_query(ix.scorer, words, extra)
     allowed = ix.scorer.filtered(lang, edition)
     if allowed is not None:

@@ -30,6 +30,8 @@ MAX_QUERY_CHARS = 200
 SYNONYM_WEIGHT = 0.5  # the law's words for players' words count half a typed word
 JARGON_WEIGHT = 1.0  # the general words table talk stands for count as typed
 TYPO_WEIGHT = 0.8  # the word a typo most likely meant is searched beside the typed one
+# Word length below which a word may carry this many wrong letters and still be corrected.
+TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
 
 # Table talk names suits, ranks and "the table" where the laws speak of a suit, an honour and
 # dummy; each folded word form (any inflection listed) adds the general word.
@@ -141,7 +143,7 @@ def edit_distance(a: str, b: str, bound: int) -> int:
 
 def allowed_typos(word: str) -> int:
     """How many wrong letters a word of this length may carry and still be corrected."""
-    return 0 if len(word) < 4 else 1 if len(word) < 9 else 2
+    return next(bound for below, bound in TYPO_BOUNDS if len(word) < below)
 
 
 def correct(word: str, vocabulary: dict[str, int]) -> str | None:
@@ -220,5 +222,6 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "jargon": dict(sorted(JARGON.items())),
         "citation": citation_rule,
         "max_query_chars": MAX_QUERY_CHARS,
+        "typo_bounds": TYPO_BOUNDS,
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
     }

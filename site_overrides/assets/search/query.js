@@ -5,7 +5,6 @@
 (function () {
   "use strict";
 
-  var TYPO_BOUND = [[4, 0], [9, 1], [Infinity, 2]]; // word length below -> wrong letters allowed
   var Q = { spec: null, loading: null };
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
 
@@ -103,10 +102,10 @@
   }
 
   /** The word of the index's vocabulary a mistyped word most likely meant (tools/search/query.py
-   * correct: same first letter, one wrong letter below 9 letters, two from 9), or "". */
+   * correct: same first letter, as many wrong letters as the spec's typo_bounds allow), or "". */
   function correct(word, vocabulary) {
     var w = fold(word), bound = 0;
-    TYPO_BOUND.some(function (b) { bound = b[1]; return w.length < b[0]; });
+    Q.spec.typo_bounds.some(function (b) { bound = b[1]; return w.length < b[0]; });
     if (!bound || vocabulary[w] || !/^\p{L}+$/u.test(w)) return "";
     var best = null;
     Object.keys(vocabulary).forEach(function (c) {
