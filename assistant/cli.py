@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from tools.interface import interface
 from tools.model import LANGS
 
 EXIT_BAD_INPUT = 2
@@ -112,32 +113,7 @@ def walk_json(result: Any, tree: Any, lang: str, corpus: Any) -> dict[str, Any]:
     return data
 
 
-_UI = {
-    "pl": {
-        "trees": "Drzewa decyzyjne (bridgelaw rule DRZEWO):",
-        "prompt": "Odpowiedź (numer, b = wstecz, q = koniec): ",
-        "ruling": "Orzeczenie:",
-        "tricks": "Lewy przekazane stronie niewykraczającej: {n}",
-        "adjust": "Sędzia może orzec wynik rozjemczy: {v}",
-        "cites": "Przepisy (wydanie {edition}):",
-        "bad": "Podaj numer od 1 do {n}, b albo q.",
-        "yes": "tak",
-        "no": "nie",
-        "quit": "Przerwano.",
-    },
-    "en": {
-        "trees": "Decision trees (bridgelaw rule TREE):",
-        "prompt": "Answer (number, b = back, q = quit): ",
-        "ruling": "Ruling:",
-        "tricks": "Tricks transferred to the non-offending side: {n}",
-        "adjust": "The director may award an adjusted score: {v}",
-        "cites": "Laws ({edition} edition):",
-        "bad": "Type a number from 1 to {n}, b or q.",
-        "yes": "yes",
-        "no": "no",
-        "quit": "Stopped.",
-    },
-}
+_UI = interface("rule_command")
 
 
 def _print_outcome(data: dict[str, Any], lang: str, corpus: Any) -> None:

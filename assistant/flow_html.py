@@ -15,19 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.flowchart_dot import first_sentence
+from tools.interface import interface
 from tools.render.base import esc
 
-TEXT = {
-    "pl": {"question": "Pytanie {n}", "goto": "Dalej jak w pytaniu {n}",
-           "tricks": "Lewy dla strony niewykraczającej: {n}",
-           "adjust": "Możliwy wynik rozjemczy",
-           "not_in_build": "tekstu 2017 nie ma w tej kompilacji",
-           "cites": "Przepisy"},
-    "en": {"question": "Question {n}", "goto": "Continue as in question {n}",
-           "tricks": "Tricks to the non-offending side: {n}",
-           "adjust": "Adjusted score possible", "not_in_build": "2017 text not in this build",
-           "cites": "Laws"},
-}
+TEXT = interface("flowchart_html")
 
 
 def _text(value: Any, lang: str) -> str:

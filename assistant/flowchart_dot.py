@@ -12,6 +12,7 @@ import textwrap
 
 from assistant.links import cite_info
 from assistant.tree import DecisionTree, Node
+from tools.interface import interface
 from tools.model import Corpus
 
 FONT = "DejaVu Sans"
@@ -23,12 +24,7 @@ NODE_WRAP = 28
 EDGE_WRAP = 22
 LIST_FROM = 3  # a question with this many answers lists them in its box and stacks its children
 
-UI = {
-    "pl": {"tricks": "lewy dla strony niewykraczającej: {n}", "adjust": "możliwy wynik rozjemczy",
-           "cont": "dalej: schemat {n}", "part": "część {n}"},
-    "en": {"tricks": "tricks to the non-offending side: {n}", "adjust": "adjusted score possible",
-           "cont": "continued: chart {n}", "part": "part {n}"},
-}
+UI = interface("flowchart")
 
 
 def _wrap(text: str, width: int) -> list[str]:

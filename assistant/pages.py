@@ -15,62 +15,14 @@ from collections.abc import Mapping
 
 from assistant.situations import Situation
 from assistant.tree import DecisionTree
+from tools.interface import interface
 from tools.model import LANGS, Corpus
 from tools.normalize.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
 from tools.render.cite_html import cite_html
 from tools.render.cite_text import EDITION_UI
 from tools.urls import lang_root, law_number, situation_path
 
-UI: dict[str, dict[str, str]] = {
-    "pl": {
-        "index_title": "Sytuacje przy stole",
-        "index_intro": "Co się zdarzyło przy stole? Znajdź sytuację, przeczytaj krótką odpowiedź "
-        "i przejdź do przepisów albo do kreatora orzeczeń. Lista jest pogrupowana według "
-        "przepisu, który rozstrzyga sprawę.",
-        "filter_label": "Filtruj sytuacje",
-        "filter_placeholder": "np. wist z niewłaściwej ręki",
-        "filter_none": "Żadna sytuacja nie pasuje do filtra.",
-        "law": "Przepis",
-        "phrases": "Jak gracze to opisują",
-        "answer": "Krótka odpowiedź",
-        "wizard": "Kreator orzeczeń",
-        "wizard_link": "Przejdź krok po kroku: {tree}",
-        "flowchart": "Schemat",
-        "edition": "Wydanie 1997 a 2017",
-        "back": "Wszystkie sytuacje",
-        "wizard_title": "Kreator orzeczeń",
-        "wizard_intro": "Wybierz sytuację albo przepis, odpowiedz na pytania o to, co zaszło przy "
-        "stole, i otrzymaj orzeczenie z odnośnikami do przepisów. Działa bez sieci po "
-        "załadowaniu strony; link do wyniku można skopiować i wysłać.",
-        "noscript": "Kreator wymaga JavaScriptu. Bez niego skorzystaj z listy sytuacji i "
-        "schematów na stronach przepisów.",
-        "situations_link": "Lista sytuacji",
-    },
-    "en": {
-        "index_title": "Situations at the table",
-        "index_intro": "What happened at the table? Find the situation, read the short answer, "
-        "then go to the laws or to the ruling wizard. The list is grouped by the law that "
-        "decides the matter.",
-        "filter_label": "Filter situations",
-        "filter_placeholder": "e.g. opening lead out of turn",
-        "filter_none": "No situation matches the filter.",
-        "law": "Law",
-        "phrases": "How players put it",
-        "answer": "Short answer",
-        "wizard": "Ruling wizard",
-        "wizard_link": "Walk through it step by step: {tree}",
-        "flowchart": "Flowchart",
-        "edition": "1997 and 2017 editions",
-        "back": "All situations",
-        "wizard_title": "Ruling wizard",
-        "wizard_intro": "Pick a situation or a law, answer the questions about what happened at "
-        "the table, and get the ruling with links to the laws. It works offline once the page "
-        "has loaded; the link to an outcome can be copied and shared.",
-        "noscript": "The wizard needs JavaScript. Without it, use the list of situations and the "
-        "flowcharts on the law pages.",
-        "situations_link": "List of situations",
-    },
-}
+UI = interface("situation_pages")
 
 
 def _md(text: str) -> str:

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tools.interface import interface
 from tools.site.mkdocs_run import BUILD_DIR_KEY
 
 log = logging.getLogger("mkdocs.hooks.flowcharts")
@@ -27,14 +28,7 @@ _LAW_SLOT = re.compile(
 )
 _TREE_SLOT = re.compile(r'<div class="flowchart" data-tree="([a-z0-9-]+)"></div>')
 
-TEXT = {
-    "pl": {"heading": "Schematy orzekania (wydanie 2017)",
-           "missing": "Schemat „{tree}” nie został zbudowany.",
-           "open": "Przejdź do asystenta"},
-    "en": {"heading": "Ruling flowcharts (2017 edition)",
-           "missing": "The flowchart “{tree}” was not built.",
-           "open": "Open the assistant"},
-}
+TEXT = interface("flowchart_hook")
 
 _state: dict[str, Any] = {}
 

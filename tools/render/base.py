@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from tools.interface import interface
 from tools.model import Corpus
 from tools.urls import lang_root
 
@@ -20,91 +21,8 @@ if TYPE_CHECKING:
 
 LANG_NAMES = {"pl": "Polski", "en": "English"}
 
-# Interface words in both languages; written by us.
-UI: dict[str, dict[str, str]] = {
-    "pl": {
-        "law": "Przepis",
-        "edition": "Wydanie",
-        "source": "Źródło",
-        "fetched": "pobrano",
-        "other_lang": "English",
-        "other_lang_label": "Ten sam przepis po angielsku",
-        "prev": "Poprzedni przepis",
-        "next": "Następny przepis",
-        "toc": "Spis przepisów",
-        "compare": "Porównaj wydania 1997 i 2017",
-        "no_text": "Tekstu tego przepisu w tym języku nie ma w tej kompilacji serwisu.",
-        "no_text_link": "Tekst na stronie źródłowej",
-        "shown_instead": "Poniżej tekst angielski.",
-        "not_in_build": "Tego przepisu nie ma w tej kompilacji serwisu",
-        "unresolved": "Nie udało się ustalić, do którego przepisu odnosi się to odwołanie",
-        "footnotes": "Przypisy",
-        "notes": "Uwagi",
-        "flowcharts": "Schematy orzekania",
-        "chapter_unknown": "Rozdział nie podany w źródle",
-        "titles_only": "sam tytuł i części: tekstu nie ma w tej kompilacji",
-        "laws_title": "Spis przepisów",
-        "laws_intro": "Przepisy według wydania, rozdziału i części; z wydania 2017 wszystkie, "
-        "także te, których tekstu nie ma w tej kompilacji.",
-        "compare_title": "Porównanie wydań",
-        "compare_intro": "Te same przepisy w wydaniu 1997 i 2017, zestawione punkt po punkcie. "
-        "Skreślone słowa są przekreślone, dodane podkreślone.",
-        "status_same": "bez zmian",
-        "status_changed": "zmieniony",
-        "status_added": "nowy w 2017",
-        "status_removed": "usunięty w 2017",
-        "status_moved": "przeniesiony",
-        "terms_title": "Indeks terminów",
-        "terms_intro": "Terminy w obu językach, alfabetycznie, z odpowiednikiem i przepisem.",
-        "glossary_title": "Słownik",
-        "glossary_intro": "Terminy brydżowe po polsku i angielsku, z krótkim objaśnieniem.",
-        "term_pl": "polski",
-        "term_en": "angielski",
-        "see_glossary": "w słowniku",
-        "empty_glossary": "Słownik nie został jeszcze dołączony do tej kompilacji.",
-    },
-    "en": {
-        "law": "Law",
-        "edition": "Edition",
-        "source": "Source",
-        "fetched": "fetched",
-        "other_lang": "Polski",
-        "other_lang_label": "The same law in Polish",
-        "prev": "Previous law",
-        "next": "Next law",
-        "toc": "Table of laws",
-        "compare": "Compare the 1997 and 2017 editions",
-        "no_text": "The English text of this law is not in this build of the site.",
-        "no_text_link": "English text on the source site",
-        "shown_instead": "The Polish text follows.",
-        "not_in_build": "This law is not in this build of the site",
-        "unresolved": "Could not tell which law this reference points to",
-        "footnotes": "Footnotes",
-        "notes": "Notes",
-        "flowcharts": "Ruling flowcharts",
-        "chapter_unknown": "Chapter not given by the source",
-        "titles_only": "title and sections only: the text is not in this build",
-        "laws_title": "Table of laws",
-        "laws_intro": "The laws by edition, chapter and part; every law of the 2017 edition, "
-        "also those whose text is not in this build.",
-        "compare_title": "Edition compare",
-        "compare_intro": "The same laws in the 1997 and 2017 editions, unit by unit. "
-        "Removed words are struck through, added words underlined.",
-        "status_same": "unchanged",
-        "status_changed": "changed",
-        "status_added": "new in 2017",
-        "status_removed": "removed in 2017",
-        "status_moved": "moved",
-        "terms_title": "Index of terms",
-        "terms_intro": "Terms in both languages, alphabetically, with their pair and law.",
-        "glossary_title": "Glossary",
-        "glossary_intro": "Bridge terms in Polish and English, each with a short explanation.",
-        "term_pl": "Polish",
-        "term_en": "English",
-        "see_glossary": "in the glossary",
-        "empty_glossary": "The glossary is not part of this build yet.",
-    },
-}
+# Interface words of the site pages (tools/data/interface.yaml).
+UI = interface("pages")
 
 _POLISH_ALPHABET = "aąbcćdeęfghijklłmnńoóprsśtuvwxyzźż"
 _ORDER = {letter: index for index, letter in enumerate(_POLISH_ALPHABET)}

@@ -4,71 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tools.interface import interface
 from tools.normalize.cite2017 import IN_FORCE, OLD, Cite
 
-# Interface words about editions, shared by the command line and the site pages; ours.
-EDITION_UI: dict[str, dict[str, str]] = {
-    "pl": {
-        "in_force": "wydanie {edition} (obowiązujące)",
-        "superseded": "wydanie {edition} (nieobowiązujące, zastąpione wydaniem 2017)",
-        "laws": "Przepisy (wydanie {edition})",
-        "not_in_build": "Tekstu {id} z wydania 2017 nie ma w tej kompilacji.",
-        "not_in_build_short": "tekstu 2017 nie ma w tej kompilacji",
-        "official_title": "Tytuł urzędowy",
-        "title_en": "tytuł angielski: polskiego nie ma w tej kompilacji",
-        "title_pl": "tytuł polski: angielskiego nie ma w tej kompilacji",
-        "no_title": "tytułu nie ma w tej kompilacji",
-        "official_link": "Tekst 2017 na stronie PZBS",
-        "official_short": "tekst 2017 na stronie PZBS",
-        "counterpart": "Odpowiednik z wydania 1997 (inna numeracja, tekst nieobowiązujący)",
-        "counterpart_short": "odpowiednik z 1997",
-        "new": "Nowy w wydaniu 2017: w wydaniu 1997 nie ma odpowiednika.",
-        "no_counterpart": "Odpowiednika z wydania 1997 nie ma w tej kompilacji.",
-        "uncertain": "niepewne",
-        "see": "zobacz",
-        "same_id_warning": "Numeracja 1997: ten sam numer w wydaniu 2017 może oznaczać inny "
-        "przepis.",
-        "new_counterpart": "Odpowiednik w wydaniu 2017",
-        "no_new_counterpart": "W wydaniu 2017 nie ma odpowiednika.",
-        "external": "strona zewnętrzna",
-        "polish_text": "tekst polski",
-        "notice_head": "Wydanie 1997 nie obowiązuje",
-        "notice_body": "Obowiązuje wydanie 2017. Odpowiednik tego przepisu w wydaniu 2017:",
-        "notice_differs": "Numeracja 1997 i 2017 różni się tu w tych punktach (1997 → 2017):",
-        "none": "brak",
-        "other_text": "Tekst angielski: polskiego tekstu tego przepisu nie ma w tej kompilacji.",
-    },
-    "en": {
-        "in_force": "{edition} edition (in force)",
-        "superseded": "{edition} edition (superseded by the 2017 edition)",
-        "laws": "Laws ({edition} edition)",
-        "not_in_build": "The 2017 text of {id} is not in this build.",
-        "not_in_build_short": "2017 text not in this build",
-        "official_title": "Official title",
-        "title_en": "English title",
-        "title_pl": "Polish title: no English title in this build",
-        "no_title": "no title in this build",
-        "official_link": "2017 text on the PZBS site",
-        "official_short": "2017 text on the PZBS site",
-        "counterpart": "1997 counterpart (other numbering, superseded text)",
-        "counterpart_short": "1997 counterpart",
-        "new": "New in the 2017 edition: the 1997 edition has no counterpart.",
-        "no_counterpart": "No 1997 counterpart in this build.",
-        "uncertain": "uncertain",
-        "see": "see",
-        "same_id_warning": "1997 numbering: the same number in the 2017 edition may be another "
-        "rule.",
-        "new_counterpart": "2017 counterpart",
-        "no_new_counterpart": "The 2017 edition has no counterpart.",
-        "external": "external site",
-        "polish_text": "Polish text",
-        "notice_head": "The 1997 edition is superseded",
-        "notice_body": "The 2017 edition is in force. This law's counterpart in the 2017 edition:",
-        "notice_differs": "Here the 1997 and 2017 numbering differ at these units (1997 → 2017):",
-        "none": "none",
-        "other_text": "Polish text: the English text of this law is not in this build.",
-    },
-}
+# Interface words about editions, shared by the command line and the site pages.
+EDITION_UI = interface("editions")
 
 
 def edition_label(edition: int, lang: str) -> str:

@@ -24,16 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.errors import BridgelawError
+from tools.interface import interface
 from tools.model import LANGS
 
 DEFAULT_LANG = "pl"
 WORKER = Path(__file__).with_name("offline_sw.js")
 THEME_COLOR = "#1b5e20"
-NAMES = {"pl": ("Prawo brydżowe", "Prawo brydż."), "en": ("Bridge laws", "Bridge laws")}
-DESCRIPTIONS = {
-    "pl": "Międzynarodowe Prawo Brydżowe po polsku i angielsku, także bez sieci.",
-    "en": "The Laws of Duplicate Bridge in Polish and English, also with no network.",
-}
+APP = interface("app")  # the installed app's names and description
 ICONS = (("assets/bridgelaw/icon-192.png", "192x192", "any"),
          ("assets/bridgelaw/icon-512.png", "512x512", "any"),
          ("assets/bridgelaw/icon-maskable-512.png", "512x512", "maskable"))
@@ -135,9 +132,9 @@ def version_of(entries: list[Entry]) -> str:
 def web_manifest(lang: str) -> dict[str, object]:
     """The web app manifest of one language (URLs relative to the manifest's own place)."""
     up = "" if lang == DEFAULT_LANG else "../"
-    name, short = NAMES[lang]
+    name, short = APP[lang]["name"], APP[lang]["short_name"]
     return {
-        "id": "./", "name": name, "short_name": short, "description": DESCRIPTIONS[lang],
+        "id": "./", "name": name, "short_name": short, "description": APP[lang]["description"],
         "lang": lang, "dir": "ltr", "start_url": "./", "scope": up or "./",
         "display": "standalone", "background_color": "#ffffff", "theme_color": THEME_COLOR,
         "icons": [{"src": up + src, "sizes": sizes, "type": "image/png", "purpose": purpose}
