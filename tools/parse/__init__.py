@@ -1,4 +1,4 @@
-"""The parse stage: a source page (HTML or a text capture) becomes Law trees.
+"""Stage 2, parse: a source page (HTML or a text capture) becomes Law trees.
 
 Each adapter turns its input into Blocks (`blocks.py`): the page as a browser shows it, one
 block per line or paragraph, with list depth and heading hints. One grammar per edition turns
