@@ -14,12 +14,12 @@ import re
 from dataclasses import dataclass
 
 from tools.config import Config
+from tools.normalize.citation_id import is_inside
 from tools.search.query import SYNONYM_WEIGHT, WORD, read_query
-from tools.urls import law_number, situation_path
+from tools.urls import situation_path
 
 _RERANK_POOL = 20
 _LAW_TOKEN = re.compile(r"\b(\d{1,2})([A-Ha-h](?:\d{1,2}(?:[a-z]\d{0,2})?)?)?\b")
-_CITE_PARTS = re.compile(r"^(\d{1,2})(.*)$")
 
 
 @dataclass(frozen=True)
@@ -40,21 +40,10 @@ def situation_url(situation_id: str, lang: str) -> str:
     return situation_path(lang, situation_id)
 
 
-def law_prefixes(cite: str) -> list[str]:
-    """The id and its ancestors, lowercased ("64B3" -> ["64", "64b", "64b3"])."""
-    match = _CITE_PARTS.match(cite)
-    if not match:
-        return [cite.lower()]
-    number, rest = match.groups()
-    return [(number + rest[:end]).lower() for end in range(len(rest) + 1)]
-
-
 def cites_match(expected: str, cited: str) -> bool:
     """True when one id is the other or contains it (same law, one path a prefix of the other):
     "64A" matches "64A1" and "64"; "64A" does not match "64B2" or "54A"."""
-    if law_number(expected) != law_number(cited):
-        return False
-    return cited.startswith(expected) or expected.startswith(cited)
+    return expected == cited or is_inside(expected, cited) or is_inside(cited, expected)
 
 
 _CATALOGUE: dict[tuple[str, int], dict[str, tuple[str, str, list[str]]]] = {}

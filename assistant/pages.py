@@ -17,10 +17,11 @@ from assistant.situations import Situation
 from assistant.tree import DecisionTree
 from tools.interface import interface
 from tools.model import LANGS, Corpus
+from tools.normalize.citation_id import law_number
 from tools.normalize.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
 from tools.render.cite_html import cite_html
 from tools.render.cite_text import EDITION_UI
-from tools.urls import lang_root, law_number, situation_path
+from tools.urls import lang_root, situation_path
 
 UI = interface("situation_pages")
 

@@ -7,7 +7,7 @@ import re
 
 from assistant.tree import DecisionTree, Text
 from tools.model import LANGS, Problem
-from tools.normalize.citation_id import is_citation_id
+from tools.normalize.citation_id import id_sort_key, is_citation_id
 
 _NODE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -126,9 +126,4 @@ def tree_cites(trees: dict[str, DecisionTree]) -> set[str]:
 
 def outline_only_cites(trees: dict[str, DecisionTree], known_ids: set[str]) -> list[str]:
     """Cited ids the corpus has no text for (known only from the official outline), sorted."""
-    return sorted(tree_cites(trees) - known_ids, key=_cite_sort_key)
-
-
-def _cite_sort_key(cite: str) -> tuple[int, str]:
-    match = re.match(r"^(\d+)(.*)$", cite)
-    return (int(match.group(1)), match.group(2)) if match else (999, cite)
+    return sorted(tree_cites(trees) - known_ids, key=id_sort_key)

@@ -214,7 +214,7 @@ def test_validate_glossary_laws_reports_unknown_ids() -> None:
 
 def test_law_id_shape() -> None:
     """Ids as the laws number them, sub-items past "h" included (80B2k exists); not law 0 or 94."""
-    for good in ("64", "64B", "64B3", "50D2a", "80B2k"):
+    for good in ("64", "64B", "64B3", "50D2a", "80B2k", "71.1", "40B2aiv"):
         assert is_law_id(good), good
-    for bad in ("0", "94", "064", "64b3", "B3", "64B3aa", ""):
+    for bad in ("0", "94", "064", "64b3", "B3", "64B3aa", "64Q7", ""):
         assert not is_law_id(bad), bad

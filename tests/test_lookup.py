@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from assistant.lookup import cites_match, expected_found, law_prefixes, lookup, situation_url
+from assistant.lookup import cites_match, expected_found, lookup, situation_url
 from tools.config import Config
 from tools.errors import SourceError
+from tools.normalize.citation_id import is_inside
 
 DEV_SET = Path(__file__).parent / "data" / "lookup_dev.tsv"
 POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
@@ -72,10 +73,12 @@ def test_cites_match_is_same_law_and_prefix() -> None:
     assert not cites_match("45", "4")
 
 
-def test_law_prefixes() -> None:
-    assert law_prefixes("64B3") == ["64", "64b", "64b3"]
-    assert law_prefixes("50D2a") == ["50", "50d", "50d2", "50d2a"]
-    assert law_prefixes("49") == ["49"]
+def test_cite_prefixes() -> None:
+    from tools.search.docs import cite_prefixes
+
+    assert cite_prefixes("64B3") == ["64", "64b", "64b3"]
+    assert cite_prefixes("50D2a") == ["50", "50d", "50d2", "50d2a"]
+    assert cite_prefixes("49") == ["49"]
 
 
 @pytest.mark.parametrize(
@@ -139,7 +142,7 @@ def first_rows() -> list[tuple[str, str, list[str], str]]:
 
 def cites_at_or_below(expected: str, cited: list[str]) -> bool:
     """True when a cited id is `expected` itself or one of its sub-clauses (68D: 68D2a)."""
-    return any(law == expected or law.startswith(expected) for law in cited)
+    return any(law == expected or is_inside(expected, law) for law in cited)
 
 
 def test_first_set_shape(config: Config) -> None:

@@ -20,12 +20,12 @@ import yaml
 
 from tools.config import Config, FetchConfig
 from tools.model import Corpus, CrossRef, Law, Unit, unit_ids, walk
+from tools.normalize.citation_id import law_number
 from tools.normalize.glossary import load_glossary
 from tools.normalize.outline import load_outline
 from tools.render.base import md_link, polish_sort_key, relative_url, site_path
 from tools.render.compare import align_editions, word_diff
 from tools.render.content import render_site_content
-from tools.urls import law_number
 
 GOLDEN = Path(__file__).parent / "golden" / "markdown"
 CONFIG = Config()

@@ -23,10 +23,10 @@ from assistant.tree_load import load_trees
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Corpus, find_unit, unit_ids, walk
+from tools.normalize.citation_id import law_number
 from tools.normalize.outline import load_outline
 from tools.scrape import scrape_corpus
 from tools.search.analysis import fold
-from tools.urls import law_number
 
 CONFIG = Config()
 SEEDS = CONFIG.snapshot_dir / "seeds"

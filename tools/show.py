@@ -10,10 +10,9 @@ from typing import Any
 
 from tools.config import Config
 from tools.model import Corpus, Law, Unit, corpus_from_json, unit_ids, walk
-from tools.normalize.citation_id import parse_citation_query
+from tools.normalize.citation_id import law_number, parse_citation_query
 from tools.normalize.cite2017 import IN_FORCE, Cite, new_counterparts, resolve, sources
 from tools.render.cite_text import EDITION_UI, cite_json, cite_line, edition_label, missing_lines
-from tools.urls import law_number
 
 
 class ShowError(Exception):

@@ -2,17 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-_LAW_NUMBER = re.compile(r"^(\d{1,2})")
-
-
-def law_number(unit_id: str) -> int:
-    """The law number a citation id belongs to ("64B3" -> 64)."""
-    match = _LAW_NUMBER.match(unit_id)
-    if not match:
-        raise ValueError(f"not a citation id: {unit_id!r}")
-    return int(match.group(1))
+from tools.normalize.citation_id import law_number
 
 
 def lang_root(lang: str) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.interface import interface
+from tools.normalize.citation_id import law_of
 from tools.site.mkdocs_run import BUILD_DIR_KEY
 
 log = logging.getLogger("mkdocs.hooks.flowcharts")
@@ -104,7 +105,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         if edition != 2017:  # the trees rule by the 2017 laws only
             return ""
         trees = [t for t in _state.get("trees", [])
-                 if any(str(law) == number or _law_of(str(law)) == number
+                 if any(str(law) == number or str(law_of(str(law))) == number
                         for law in t.get("laws", []))]
         if not trees:
             return ""
@@ -126,7 +127,3 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     html_text = _LAW_SLOT.sub(law_slot, html_text)
     return _TREE_SLOT.sub(tree_slot, html_text)
 
-
-def _law_of(unit_id: str) -> str:
-    match = re.match(r"\d+", unit_id)
-    return match.group(0) if match else ""

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tools.config import Config
+from tools.normalize.citation_id import is_inside
 from tools.search.engine import search
-from tools.search.rank import _below
 
 TABLE = Path(__file__).resolve().parents[1] / "data" / "search_agreement.tsv"
 ROWS = [line.split("\t") for line in TABLE.read_text(encoding="utf-8").splitlines()
@@ -23,7 +23,7 @@ def hits_ok(refs: list[str], clause: str) -> bool:
     """Whether one of the first three law results is the 2017 clause or inside it."""
     for ref in refs[:3]:
         edition, _, unit = ref.partition("/")
-        if edition == "2017" and (unit == clause or _below(clause, unit)):
+        if edition == "2017" and (unit == clause or is_inside(clause, unit)):
             return True
     return False
 

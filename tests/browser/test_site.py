@@ -9,7 +9,7 @@ import pytest
 from conftest import SYNTHETIC
 
 from tools.model import find_unit, unit_ids
-from tools.urls import law_number
+from tools.normalize.citation_id import law_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 

@@ -4,13 +4,12 @@ and a report of the counts and of every citation that names nothing."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 
 from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
-from tools.normalize.citation_id import is_citation_id, law_of
-from tools.normalize.citations import LAW_NUMBERS, Citation, find_citations, glued_splits
+from tools.normalize.citation_id import LAW_NUMBERS, is_citation_id, law_of
+from tools.normalize.citations import Citation, find_citations, glued_splits
 
 
 def _law_number(unit_id: str) -> int:
@@ -37,7 +36,7 @@ class _Scope:
 
 
 def _with_law_numbers(outline_ids: set[str]) -> frozenset[str]:
-    numbers = {str(_law_number(i)) for i in outline_ids if re.match(r"\d", i)}
+    numbers = {str(number) for i in outline_ids if (number := law_of(i)) is not None}
     return frozenset(outline_ids | numbers)
 
 

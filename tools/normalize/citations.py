@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tools.model import LANGS
-from tools.normalize.citation_id import child_id, is_citation_id, law_of
+from tools.normalize.citation_id import child_id, names_a_law
 
 # One id as printed after "przepis"/"Law": a law number and whatever letters, digits and
 # "(b)" marks follow it with no space (sub-items run to k: 80B2k; a fourth level in roman
@@ -46,7 +46,6 @@ _RANGE = re.compile(
     rf"(?:\s+(?P<dir2>{_DIRECTION})(?![\w]))?"
 )
 _UNIT_ID = re.compile(r"(\d{1,2})(?:\.(\d{1,2})([a-z])?|([A-Z])?(\d{1,2})?([a-z])?)")
-LAW_NUMBERS = range(1, 94)  # the laws of the code: a number outside names no law
 
 
 @dataclass(frozen=True)
@@ -64,11 +63,6 @@ class Citation:
 def normalize_token(token: str) -> str:
     """The id a printed token stands for: "43B2(b)" -> "43B2b"."""
     return re.sub(r"\(([a-k])\)", r"\1", token)
-
-
-def is_single_id(token: str) -> bool:
-    """Whether the token has the shape of one citation id of a law that exists (1-93)."""
-    return is_citation_id(token) and law_of(token) in LAW_NUMBERS and token[0] != "0"
 
 
 def _split_list(text: str) -> list[str]:
@@ -179,7 +173,7 @@ def glued_splits(token: str, known_ids: set[str]) -> list[list[str]]:
             part = token[start:end]
             # A glued part names at least a section: a run of bare law numbers ("4764")
             # could be cut anywhere, so it is never split.
-            if part in known_ids and is_single_id(part) and not part.isdigit():
+            if part in known_ids and names_a_law(part) and not part.isdigit():
                 results.extend((part, *rest) for rest in from_(end))
         return tuple(results)
 

@@ -4,14 +4,13 @@ counterpart through the concordance (never the 1997 unit that happens to carry t
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from tools.errors import SourceError
 from tools.model import LANGS, Corpus, find_unit
-from tools.normalize.citation_id import law_of
+from tools.normalize.citation_id import is_citation_id, law_of, lineage
 from tools.normalize.concordance import Concordance, load_concordance
 from tools.normalize.outline import Outline, load_outline
 from tools.urls import law_path, official_url, unit_url
@@ -101,9 +100,7 @@ def sources(corpus: Corpus, outline_file: object = None) -> Sources:
 
 def _ancestors(unit_id: str) -> list[str]:
     """The unit ids above and including `unit_id`, outermost first, without the law."""
-    number = str(law_of(unit_id))
-    parts = re.findall(r"\.\d{1,2}|\d{1,2}|[A-Za-z]", unit_id[len(number) :])
-    return [number + "".join(parts[:end]) for end in range(1, len(parts) + 1)]
+    return lineage(unit_id)[1:] if is_citation_id(unit_id) else []
 
 
 def _law_title(src: Sources, lang: str, number: int) -> str:

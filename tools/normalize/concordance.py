@@ -4,13 +4,12 @@ answers to a 2017 one, so that 1997 text is offered only as "the 1997 counterpar
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.normalize.citation_id import is_citation_id, law_of
+from tools.normalize.citation_id import is_citation_id, lineage
 
 CONCORDANCE_FILE = Path(__file__).resolve().parents[1] / "data" / "concordance_1997_2017.json"
 
@@ -79,9 +78,7 @@ class Concordance:
 
 def _self_and_parents(unit_id: str) -> list[str]:
     """The id and the ids it hangs from, nearest first ("64B3" -> 64B3, 64B, 64; "71.1" -> 71)."""
-    number = str(law_of(unit_id) or "")
-    parts = [number, *re.findall(r"\.\d{1,2}|\d{1,2}|[A-Za-z]", unit_id[len(number) :])]
-    return ["".join(parts[:end]) for end in range(len(parts), 0, -1) if parts[0]]
+    return lineage(unit_id)[::-1] if is_citation_id(unit_id) else []
 
 
 def _fail(where: str, message: str) -> SourceError:

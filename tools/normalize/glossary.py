@@ -10,9 +10,12 @@ from typing import Any
 
 from tools.errors import SourceError
 from tools.model import LANGS, Problem
+from tools.normalize.citation_id import id_parts, names_a_law
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_LAW_ID = re.compile(r"(\d{1,2})(?:[A-H](?:\d{1,2}[a-z]?)?)?")
+# A section letter past H is a typo (the laws' sections run A-G): the loader names the file and
+# entry ("64Q7") rather than letting it through to the later unknown-id check.
+_SECTIONS = "ABCDEFGH"
 _REQUIRED = ("id", "pl", "en", "laws", "definition")
 _OPTIONAL = ("pl_variants", "en_variants")
 
@@ -67,9 +70,8 @@ def _texts(value: Any, where: str, field: str) -> tuple[str, ...]:
 
 
 def is_law_id(value: str) -> bool:
-    """Whether `value` looks like a citation id of the laws: "64", "64B", "64B3", "50D2a"."""
-    match = _LAW_ID.fullmatch(value)
-    return bool(match) and 1 <= int(match.group(1)) <= 93 and not value.startswith("0")
+    """Whether `value` is a citation id a term may name: "64", "64B3", "50D2a", "71.1"."""
+    return names_a_law(value) and all(p in _SECTIONS for p in id_parts(value) if p.isupper())
 
 
 def term_from_dict(data: Any, where: str) -> Term:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.normalize.citation_id import child_id, unit_label
+from tools.normalize.citation_id import child_id, law_of, unit_label
 
 # Shape of an id at each level: 40 + B (1) + 2 (2) + a (3) + iv (4).
 _LEVEL_SUFFIX = {1: re.compile(r"[A-Z]"), 2: re.compile(r"\d{1,2}"), 3: re.compile(r"[a-z]"),
@@ -83,10 +83,10 @@ class Outline:
 
     def is_empty(self, unit_id: str) -> bool:
         """Whether the unit exists and holds no text of its own (only a nested list)."""
-        match = re.match(r"\d{1,2}", unit_id)
-        if not match:
+        number = law_of(unit_id)
+        if number is None:
             return False
-        return any(u.id == unit_id and u.empty for u in self.units(int(match.group(0))))
+        return any(u.id == unit_id and u.empty for u in self.units(number))
 
     def title(self, number: int, lang: str) -> str:
         """The law's title in `lang` ("pl" or "en"), "" when the outline has none."""
@@ -97,10 +97,10 @@ class Outline:
 
     def unit(self, unit_id: str) -> OutlineUnit | None:
         """The official unit with this id, or None (a law id is no unit: use `law`)."""
-        match = re.match(r"\d{1,2}", unit_id)
-        if not match:
+        number = law_of(unit_id)
+        if number is None:
             return None
-        return next((u for u in self.units(int(match.group(0))) if u.id == unit_id), None)
+        return next((u for u in self.units(number) if u.id == unit_id), None)
 
     def unit_title(self, unit_id: str, lang: str) -> str:
         """The official heading of a unit in `lang`, "" when the outline has none."""

@@ -49,7 +49,7 @@ def _slugify(text: str) -> str:
 
 def _law_link(ctx: Context, page: str, lang: str, unit_id: str) -> str:
     """A link to a 2017 unit that is in this build; other ids link to the source site, marked."""
-    from tools.urls import law_number
+    from tools.normalize.citation_id import law_number
 
     try:
         number = law_number(unit_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tools.model import Corpus, CrossRef, Unit, find_unit
+from tools.normalize.citation_id import law_number, law_of
 from tools.normalize.cite2017 import IN_FORCE
 from tools.render.base import UI, Context, esc, law_page, relative_url
 from tools.render.edition import outline_reference
@@ -22,8 +23,6 @@ def _full_text(unit: Unit) -> str:
 
 
 def _preview(corpus: Corpus, edition: int, lang: str, target: str) -> dict[str, str] | None:
-    from tools.urls import law_number
-
     try:
         number = law_number(target)
     except ValueError:
@@ -81,7 +80,8 @@ def _find_target(text: str, target: str, start: int, end: int) -> tuple[int, int
     """The printed form of `target` inside text[start:end]: the full id, else the id without its
     law number (relative citations such as "punkt B2")."""
     candidates = [target]
-    short = re.sub(r"^\d+", "", target)
+    number = law_of(target)
+    short = target[len(str(number)):] if number is not None else ""
     if short and short != target:
         candidates.append(short)
     for candidate in candidates:
@@ -131,8 +131,6 @@ class PageRenderer:
         """One cross-reference as HTML: a previewable link, or plain text saying why not."""
         ui = UI[self.lang]
         if ref.status == "resolved":
-            from tools.urls import law_number
-
             number = law_number(ref.target)
             if number in self.ctx.laws_by_edition.get(self.edition, []):
                 href = relative_url(

@@ -4,7 +4,6 @@ counterpart through the concordance, never the 1997 unit that happens to have th
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING, Any
@@ -70,7 +69,7 @@ def nearest_ids(ix: SearchIndex, cited: str, lang: str | None, edition: int | No
     """Existing citation ids closest to one that does not exist (same law first)."""
     from whoosh.query import Or, Term
 
-    number = re.match(r"\d+", cited).group()
+    number = law_of(cited)
     hits = ix.searcher.search(
         Or([Term("kind", "law"), Term("kind", "unit"), Term("kind", "title")]),
         filter=whoosh_filter(lang, edition),
@@ -79,7 +78,7 @@ def nearest_ids(ix: SearchIndex, cited: str, lang: str | None, edition: int | No
     ids = sorted({hit["id"] for hit in hits})
 
     def closeness(candidate: str) -> tuple:
-        same_law = re.match(r"\d+", candidate).group() == number
+        same_law = law_of(candidate) == number
         common = len(_common_prefix(candidate, cited))
         ratio = SequenceMatcher(None, candidate, cited).ratio()
         return (not same_law, -common, -ratio, candidate)

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tools.model import LANGS, Corpus, Law, Unit, walk
-from tools.urls import glossary_url, law_number, law_path, situation_path, unit_url
+from tools.normalize.citation_id import is_citation_id, law_number, lineage
+from tools.urls import glossary_url, law_path, situation_path, unit_url
 
 _WORDS = re.compile(r"\w+")
 
@@ -167,11 +168,7 @@ def _lookup_fields(situation: Any) -> dict[str, str]:
 
 def cite_prefixes(cite: str) -> list[str]:
     """The id and its ancestors, lowercased ("64B3" -> ["64", "64b", "64b3"])."""
-    match = re.match(r"^(\d{1,2})(.*)$", cite)
-    if not match:
-        return [cite.lower()]
-    number, rest = match.groups()
-    return [(number + rest[:end]).lower() for end in range(len(rest) + 1)]
+    return [unit_id.lower() for unit_id in (lineage(cite) if is_citation_id(cite) else [cite])]
 
 
 def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:

@@ -13,6 +13,7 @@ from typing import Any
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import LANGS, Corpus, Problem
+from tools.normalize.citation_id import law_number
 from tools.search.docs import (
     SearchDoc,
     corpus_docs,
@@ -21,7 +22,6 @@ from tools.search.docs import (
     situation_docs,
     vocabulary,
 )
-from tools.urls import law_number
 from tools.write import write_text
 
 # Sidecar in the index folder: glossary term pairs for cross-language query expansion.

@@ -3,8 +3,9 @@ deepest matching clauses in the law's own order."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from tools.normalize.citation_id import id_sort_key, is_inside
 
 # How much a law's second and third best units add to its rank.
 LAW_WEIGHTS = (0.5, 0.25)
@@ -21,12 +22,6 @@ IN_FORCE_SHARE = 0.6
 NEAR_BEST = 0.8
 
 
-def _below(unit_id: str, other: str) -> bool:
-    """Whether `other` is a unit inside `unit_id` ("64A1" in "64A"; "64B10" is not in "64B1")."""
-    rest = other[len(unit_id):] if other.startswith(unit_id) else ""
-    return bool(rest) and (rest[0] == "." or rest[0].isdigit() != unit_id[-1].isdigit())
-
-
 def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None
             ) -> list[tuple[dict[str, Any], float]]:
     """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
@@ -41,26 +36,20 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
     # a unit gives way to a unit inside it that holds as many of the query's words: 64B
     # ("brak automatycznego przekazania lew") stays when only "lew" is found in 64B1
     leaves = [pair for pair in units
-              if not any(_below(pair[0]["id"], other[0]["id"]) and words(other) >= words(pair)
+              if not any(is_inside(pair[0]["id"], other[0]["id"]) and words(other) >= words(pair)
                          for other in units)]
 
     # A unit holding more of the query's words answers it better; those of them that match
     # about as well as the best are read in the law's own order (64A1 before 64B5 for a query
     # every clause of 64 answers); a clearly better one leads.
-    leaves.sort(key=lambda pair: (-words(pair), -pair[1], id_order(pair[0]["id"])))
+    leaves.sort(key=lambda pair: (-words(pair), -pair[1], id_sort_key(pair[0]["id"])))
     most = words(leaves[0])
     best = leaves[0][1]
     near = sorted((pair for pair in leaves if words(pair) == most and pair[1] >= NEAR_BEST * best),
-                  key=lambda pair: id_order(pair[0]["id"]))
+                  key=lambda pair: id_sort_key(pair[0]["id"]))
     rest = [pair for pair in leaves if pair not in near]
     others = [pair for pair in members if pair[0]["kind"] not in ("unit", "law", "title")]
     return near + rest + others
-
-
-def id_order(unit_id: str) -> tuple:
-    """A sort key that puts ids of one law in document order (64B2 < 64B10 < 64C)."""
-    return tuple(int(part) if part.isdigit() else part
-                 for part in re.findall(r"\d+|[A-Z]+|[a-z]+|\.", unit_id))
 
 
 def rank_by_law(

@@ -133,8 +133,8 @@ def other_lang(lang: str) -> str:
 
 def glossary_terms(config: Config) -> dict[str, list[str]]:
     """{law number: glossary terms in both languages} from the project's glossary."""
+    from tools.normalize.citation_id import law_number
     from tools.normalize.glossary import load_glossary
-    from tools.urls import law_number
 
     terms: dict[str, list[str]] = {}
     for entry in load_glossary(config.glossary_file):

@@ -15,7 +15,7 @@ from typing import Any
 
 from tools.errors import SourceError
 from tools.model import Finding
-from tools.normalize.citation_id import is_citation_id, law_of
+from tools.normalize.citation_id import LAW_NUMBERS, is_citation_id, law_of
 
 ACK_KINDS = ("missing", "split", "citation", "number", "term", "length")
 _VALUED = ("citation", "number", "term")  # an entry must say which values it covers
@@ -72,7 +72,7 @@ def ack_from_dict(data: Any, where: str) -> Ack:
         raise SourceError(where, f"missing {', '.join(missing)} (every entry says why, and who "
                                  "reviewed it when)")
     unit, kind = str(data["unit"]), str(data["kind"])
-    if not (is_citation_id(unit) or _UNIT.match(unit)) or not 1 <= (law_of(unit) or 0) <= 93:
+    if not (is_citation_id(unit) or _UNIT.match(unit)) or law_of(unit) not in LAW_NUMBERS:
         raise SourceError(where, f"unit {unit!r} is not a unit id (64, 64B3, 71.1, 64* for a "
                                  "footnote)")
     if kind not in ACK_KINDS:

@@ -62,11 +62,13 @@
   }
 
   /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
-   * _below in tools/search/rank.py. */
+   * is_inside in tools/normalize/citation_id.py. */
   function below(id, other) {
     if (other.indexOf(id) !== 0 || other === id) return false;
     var next = other.charAt(id.length);
-    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1));
+    // a sub-item's own sub-items are roman numerals: 40B2ai and 40B2aiv lie inside 40B2a
+    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1)) ||
+      (/\d[a-z]$/.test(id) && /[ivx]/.test(next));
   }
 
   /** A sub-result's score: the scores Pagefind gave its matched words, summed. */
