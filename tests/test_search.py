@@ -13,25 +13,24 @@ import pytest
 from assistant.situations import load_situations
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.model import Corpus, corpus_from_json
+from tools.model import Corpus
 from tools.normalize.citation_id import parse_citation_query as parse_citation
 from tools.normalize.glossary import Term
 from tools.search.engine import expand, search
 from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
-from search_seed_corpus import seed_corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "tools.cli"]
 
 
 def load_corpus() -> Corpus:
-    """The scraped model once `bridgelaw scrape` has written it, else the seed reading."""
-    model = ROOT / "build" / "corpus.json"
-    if model.exists():
-        return corpus_from_json(model.read_text(encoding="utf-8"))
-    return seed_corpus()
+    """The scrape stage's corpus of the bundled snapshot: the same wherever the tests run
+    (never a build/ the checkout happens to hold)."""
+    from site_build import real_corpus
+
+    return real_corpus()
 
 
 @pytest.fixture(scope="module")
