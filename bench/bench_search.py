@@ -348,8 +348,11 @@ def stock_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa:
 def open_search(browser, origin: str, first: str, sent: list):  # noqa: ANN001, ANN201
     """A fresh browser context (empty cache) on Law 64 with the search open and the first query
     answered, so Pagefind itself is loaded; returns the context, the page, its DevTools session
-    and what the server sent from opening the search to the first results."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    and what the server sent from opening the search to the first results. Service workers are
+    blocked: the offline pack's worker fills its cache in the background after the first page
+    loads (the whole search index among it), and the server cannot tell those requests from the
+    search's, so the count would depend on how far that fill had got."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     page.goto(f"{origin}/laws/2017/64/")

@@ -214,6 +214,26 @@ def test_assets_copied_and_indexed(built: Path) -> None:
     assert (site / "pagefind" / "pagefind.js").is_file()
 
 
+def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> None:
+    """Each language's spec holds what the scripts read of the build's spec, its own synonyms
+    only; the vocabulary's shards together hold every word a typo can be read as, each under
+    its first letter, so the first search loads only the shards of its words."""
+    search = built / "site" / "assets" / "search"
+    spec = json.loads((built / "build" / "search_spec.json").read_text(encoding="utf-8"))
+    vocabulary = json.loads((built / "build" / "index" / "vocabulary.json").read_text("utf-8"))
+    shards = {p.stem.removeprefix("vocabulary-"): json.loads(p.read_text(encoding="utf-8"))
+              for p in search.glob("vocabulary-*.json")}
+    assert not (search / "spec.json").exists() and not (search / "vocabulary.json").exists()
+    for lang in ("pl", "en"):
+        site = json.loads((search / f"spec-{lang}.json").read_text(encoding="utf-8"))
+        assert site["stops"] == spec["stops"] and site["fold_extra"] == spec["fold_extra"]
+        assert site["max_query_chars"] == spec["max_query_chars"]
+        assert site["synonyms"] == [s for s in spec["synonyms"] if s["lang"] == lang]
+        assert site["vocabulary"] == sorted(shards)
+    assert {w: c for words in shards.values() for w, c in words.items()} == \
+        {w: c for w, c in vocabulary.items() if len(w) >= 4}
+    assert all(f"{ord(w[0]):x}" == key for key, words in shards.items() for w in words)
+
 def test_mkdocs_log_is_clean(built: Path, tmp_path: Path) -> None:
     """A strict rebuild logs no warning and no end-of-life banner (switched off on purpose)."""
     from tools.site.build import run_mkdocs

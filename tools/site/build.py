@@ -12,10 +12,11 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tools.config import ROOT, Config
 from tools.errors import BridgelawError
-from tools.model import Corpus, Problem
+from tools.model import LANGS, Corpus, Problem
 from tools.report import check_stage
 
 
@@ -63,20 +64,62 @@ def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
     return missing
 
 
+# What the search box and the wizard read of the spec (assets/search/query.js); the table talk,
+# the CLI's weights and the citation rule (each page embeds that itself) would only make every
+# first search bigger.
+SITE_SPEC_KEYS = ("fold_extra", "max_query_chars", "stops", "synonyms", "typo_bounds")
+SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no shorter word
+
+
+def site_specs(spec: dict[str, Any], shards: list[str]) -> dict[str, dict[str, Any]]:
+    """Per language, the spec the site's scripts read: both languages' stop words (a query may
+    mix them), that language's synonyms only (query.js reads no others) and the names of the
+    vocabulary's shards, so the search box asks only for shards that exist."""
+    specs = {}
+    for lang in LANGS:
+        kept = {key: spec[key] for key in SITE_SPEC_KEYS}
+        kept["synonyms"] = [s for s in spec["synonyms"] if s["lang"] == lang]
+        kept["vocabulary"] = shards
+        specs[lang] = kept
+    return specs
+
+
+def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
+    """The index's vocabulary split by the first letter of its words (a hex code point): a
+    mistyped word is only ever read as a word with its own first letter (correct), so a first
+    search loads the shards of its words' letters, not the whole vocabulary. Words correct()
+    can neither correct nor offer are left out."""
+    from tools.search.query import allowed_typos
+
+    shards: dict[str, dict[str, int]] = {}
+    for word, count in sorted(vocabulary.items()):
+        if len(word) >= SHORTEST_CANDIDATE or allowed_typos(word):
+            shards.setdefault(f"{ord(word[0]):x}", {})[word] = count
+    return shards
+
+
+def _write_json(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+                    encoding="utf-8")
+
+
 def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
-    """Copy the query spec and the index's vocabulary (for typos) under out_dir/assets/search/;
-    returns what was missing."""
+    """Write the query spec per language (spec-<lang>.json) and the index's vocabulary for typos
+    split by first letter (vocabulary-<letter>.json) under out_dir/assets/search/; returns what
+    was missing."""
+    vocabulary_file = config.index_dir / "vocabulary.json"
+    missing = [str(f) for f in (config.search_spec_file, vocabulary_file) if not f.exists()]
     target = out_dir / "assets" / "search"
-    missing: list[str] = []
-    for source, name in ((config.search_spec_file, "spec.json"),
-                         (config.index_dir / "vocabulary.json", "vocabulary.json")):
-        if not source.exists():
-            missing.append(str(source))
-            continue
-        target.mkdir(parents=True, exist_ok=True)
-        data = json.loads(source.read_text(encoding="utf-8"))
-        (target / name).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
-                                              sort_keys=True), encoding="utf-8")
+    target.mkdir(parents=True, exist_ok=True)
+    shards: dict[str, dict[str, int]] = {}
+    if vocabulary_file.exists():  # without it the search box reads no typos, and still works
+        shards = vocabulary_shards(json.loads(vocabulary_file.read_text(encoding="utf-8")))
+    for key, words in shards.items():
+        _write_json(target / f"vocabulary-{key}.json", words)
+    if config.search_spec_file.exists():
+        spec = json.loads(config.search_spec_file.read_text(encoding="utf-8"))
+        for lang, kept in site_specs(spec, sorted(shards)).items():
+            _write_json(target / f"spec-{lang}.json", kept)
     return missing
 
 

@@ -1,7 +1,8 @@
 /* How every engine on the site reads a query, written once (tools/search/query.py writes the spec:
- * build/search_spec.json, copied to assets/search/spec.json): folding, function and question
- * words, players' words, typos against the index's vocabulary, the citation rule and the query
- * limit. Read by the search box (search.js) and the wizard's filter (wizard.js). */
+ * build/search_spec.json, of which tools/site/build.py copies what the scripts read to
+ * assets/search/spec-<lang>.json): folding, function and question words, players' words, typos
+ * against the index's vocabulary (assets/search/vocabulary-<letter>.json) and the query limit.
+ * Read by the search box (search.js) and the wizard's filter (wizard.js). */
 (function () {
   "use strict";
 
@@ -21,10 +22,10 @@
     return fetched[url];
   };
 
-  /** The spec, fetched once from the site root. */
+  /** The page language's spec, fetched once from the site root. */
   Q.load = function (root) {
     if (!Q.loading) {
-      Q.loading = Q.json(root, "assets/search/spec.json").then(function (data) {
+      Q.loading = Q.json(root, "assets/search/spec-" + LANG + ".json").then(function (data) {
         var stops = {};
         data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
         data.stops = stops;
@@ -101,11 +102,17 @@
     return prev[b.length];
   }
 
+  /** How many wrong letters a folded word of this length may carry and still be corrected. */
+  function allowedTypos(w) {
+    var bound = 0;
+    Q.spec.typo_bounds.some(function (b) { bound = b[1]; return w.length < b[0]; });
+    return bound;
+  }
+
   /** The word of the index's vocabulary a mistyped word most likely meant (tools/search/query.py
    * correct: same first letter, as many wrong letters as the spec's typo_bounds allow), or "". */
   function correct(word, vocabulary) {
-    var w = fold(word), bound = 0;
-    Q.spec.typo_bounds.some(function (b) { bound = b[1]; return w.length < b[0]; });
+    var w = fold(word), bound = allowedTypos(w);
     if (!bound || vocabulary[w] || !/^\p{L}+$/u.test(w)) return "";
     var best = null;
     Object.keys(vocabulary).forEach(function (c) {
@@ -118,6 +125,22 @@
     return best ? best[2] : "";
   }
 
+  /** The part of the index's vocabulary `correct` reads for these words: the build splits it by
+   * first letter (tools/site/build.py vocabulary_shards), as a word is only ever read as a word
+   * with its own first letter, so only the shards of the words that can be corrected are
+   * fetched; a shard that cannot be had corrects nothing. */
+  Q.vocabulary = function (root, words) {
+    var keys = [];
+    words.forEach(function (word) {
+      var w = fold(word);
+      if (!allowedTypos(w) || !/^\p{L}+$/u.test(w)) return; // never corrected
+      var key = w.codePointAt(0).toString(16);
+      if (keys.indexOf(key) < 0 && (Q.spec.vocabulary || []).indexOf(key) >= 0) keys.push(key);
+    });
+    return Promise.all(keys.map(function (key) {
+      return Q.json(root, "assets/search/vocabulary-" + key + ".json").catch(function () { return {}; });
+    })).then(function (shards) { return Object.assign.apply(null, [{}].concat(shards)); });
+  };
 
   Q.fold = fold;
   Q.contentWords = contentWords;

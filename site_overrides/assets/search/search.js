@@ -344,8 +344,6 @@
     return pagefind;
   }
 
-  function loadVocabulary() { return Q.json(ROOT, "assets/search/vocabulary.json"); }
-
   function loadCitations() { return Q.json(ROOT, "pagefind/citations.json"); }
 
   function openSearch() {
@@ -456,8 +454,9 @@
       var cited = parseCitation(query);
       if (cited) return jump(cited, mine);
       var words = contentWords(query);
+      var known = Q.vocabulary(ROOT, words); // fetched while Pagefind loads
       return loadPagefind()
-        .then(function (pf) { return find(pf, words, mine); })
+        .then(function (pf) { return find(pf, words, known, mine); })
         .then(function (got) {
           if (mine !== generation || !got) return;
           var items = currentFirst(got.found, got.words).reduce(function (out, d) {
@@ -500,8 +499,8 @@
   /** The best pages for the words in the law's own words; a word the index does not know is
    * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
    * word meant is searched, and the reader is told which. */
-  function find(pf, words, mine) {
-    return loadVocabulary().catch(function () { return {}; }).then(function (known) {
+  function find(pf, words, vocabulary, mine) {
+    return vocabulary.then(function (known) {
       var typed = [], fixed = [];
       words.forEach(function (w) {
         var c = correct(w, known);
