@@ -25,7 +25,8 @@ from assistant.tree_load import load_tree
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import LANGS, Corpus, Problem, unit_ids
-from tools.normalize.cite2017 import IN_FORCE, Sources, resolve, sources
+from tools.normalize.cite2017 import IN_FORCE, Sources, as_sources, resolve, sources
+from tools.reference import Reference
 from tools.report import check_stage
 from tools.write import write_text, write_tree
 
@@ -146,10 +147,10 @@ def _cite_entry(src: Sources, lang: str, cite: str) -> dict[str, Any]:
     }
 
 
-def assistant_json(build: AssistantBuild, corpus: Corpus) -> str:
+def assistant_json(build: AssistantBuild, corpus: Corpus | Sources) -> str:
     """Deterministic JSON text of the assistant data for the browser wizard and the site."""
     cites = _all_cites(build.trees, build.situations)
-    src = sources(corpus)
+    src = as_sources(corpus)
     data = {
         "trees": {tree_id: tree_to_dict(tree) for tree_id, tree in build.trees.items()},
         "situations": [asdict(situation) for situation in build.situations],
@@ -163,7 +164,7 @@ def assistant_json(build: AssistantBuild, corpus: Corpus) -> str:
 
 
 def write_flowcharts(
-    trees: dict[str, DecisionTree], corpus: Corpus, out_dir: Path
+    trees: dict[str, DecisionTree], corpus: Corpus | Sources, out_dir: Path
 ) -> tuple[dict[str, dict[str, list[str]]], list[str]]:
     """Render every tree in both languages into out_dir; the file lists and the paths changed."""
     from assistant.flowchart import render_flowchart_parts
@@ -190,12 +191,19 @@ def write_flowcharts(
     return listing, changed
 
 
-def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
+def build_assistant(corpus: Corpus, config: Config,
+                    reference: Reference | None = None) -> AssistantBuild:
     """Load, check and write the assistant data; its problems are in the result (a strict build
-    stops on any before writing)."""
+    stops on any before writing). Cites are checked and resolved against `reference` (default:
+    the outline `config` names, a problem when unreadable, and the project's concordance)."""
     trees, problems = load_trees_reporting(config.assistant_dir / "trees")
     known = corpus_ids(corpus)
-    outline, outline_problems = outline_ids(config)
+    if reference is None:
+        outline, outline_problems = outline_ids(config)
+        src = sources(corpus, config.outline_file)
+    else:
+        outline, outline_problems = reference.outline.all_ids(), []
+        src = reference.sources(corpus)
     problems += outline_problems
     problems += validate_trees(trees, known, outline)
     situations, situation_problems = _load_situations(config, trees, known | outline)
@@ -218,16 +226,17 @@ def build_assistant(corpus: Corpus, config: Config) -> AssistantBuild:
         )
     drawable = {tree_id: tree for tree_id, tree in trees.items() if tree_id not in unusable}
     build.flowcharts, build.written = write_flowcharts(
-        drawable, corpus, config.build_dir / "flowcharts"
+        drawable, src, config.build_dir / "flowcharts"
     )
     target = config.build_dir / "assistant.json"
-    if write_text(target, assistant_json(build, corpus)):
+    if write_text(target, assistant_json(build, src)):
         build.written.append(str(target))
-    build.written += write_assistant_pages(build, corpus, config)
+    build.written += write_assistant_pages(build, src, config)
     return build
 
 
-def write_assistant_pages(build: AssistantBuild, corpus: Corpus, config: Config) -> list[str]:
+def write_assistant_pages(build: AssistantBuild, corpus: Corpus | Sources,
+                          config: Config) -> list[str]:
     """Write the situation pages and the wizard page of both languages under content/, removing
     situation pages that no longer exist. Returns the paths changed."""
     from assistant.pages import render_assistant_pages

@@ -18,6 +18,7 @@ from assistant.flowchart_dot import FONT, FONT_STACK, UI, flowchart_dot
 from assistant.tree import DecisionTree
 from tools.errors import BridgelawError
 from tools.model import Corpus
+from tools.normalize.cite2017 import Sources
 
 MAX_WIDTH = 700
 
@@ -72,7 +73,7 @@ def _attr(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
 
 
-def _render(tree: DecisionTree, lang: str, corpus: Corpus, link_base: str, start: str,
+def _render(tree: DecisionTree, lang: str, corpus: Corpus | Sources, link_base: str, start: str,
             stubs: dict[str, int], number: int, total_title: str) -> Chart:
     source = flowchart_dot(tree, lang, corpus, link_base, start, stubs)
     chart_id = f"{tree.id}-{lang}-{number}"
@@ -108,7 +109,8 @@ def _drawn(tree: DecisionTree, start: str, stubs: set[str]) -> list[str]:
 
 
 def render_flowchart_parts(
-    tree: DecisionTree, lang: str, corpus: Corpus, link_base: str, max_width: float = MAX_WIDTH
+    tree: DecisionTree, lang: str, corpus: Corpus | Sources, link_base: str,
+    max_width: float = MAX_WIDTH,
 ) -> list[Chart]:
     """The tree as one chart if it fits `max_width`, else as several: the biggest branches are
     cut off one by one, drawn as "continued: chart N" boxes, and become charts of their own."""
@@ -143,7 +145,8 @@ def render_flowchart_parts(
     return charts
 
 
-def render_flowchart_svg(tree: DecisionTree, lang: str, corpus: Corpus, link_base: str) -> str:
+def render_flowchart_svg(tree: DecisionTree, lang: str, corpus: Corpus | Sources,
+                         link_base: str) -> str:
     """The tree's flowchart as SVG: one chart, or its parts one after another when split."""
     charts = render_flowchart_parts(tree, lang, corpus, link_base)
     return "".join(chart.svg for chart in charts)

@@ -14,6 +14,7 @@ from assistant.links import cite_info
 from assistant.tree import DecisionTree, Node
 from tools.interface import interface
 from tools.model import Corpus
+from tools.normalize.cite2017 import Sources
 
 FONT = "DejaVu Sans"
 FONT_STACK = "DejaVu Sans,Verdana,Arial,sans-serif"  # the fallbacks are narrower, so text fits
@@ -77,7 +78,7 @@ def _node_lines(node: Node, lang: str) -> list[str]:
     return lines
 
 
-def _href(node: Node, lang: str, corpus: Corpus, link_base: str) -> str:
+def _href(node: Node, lang: str, corpus: Corpus | Sources, link_base: str) -> str:
     """The node's link: the first cited id whose 2017 text is on this site (a chart links only
     within the site; never to a 1997 page by the same id)."""
     cites = node.outcome.cites if node.outcome is not None else node.cites
@@ -91,7 +92,7 @@ def _href(node: Node, lang: str, corpus: Corpus, link_base: str) -> str:
 def flowchart_dot(
     tree: DecisionTree,
     lang: str,
-    corpus: Corpus,
+    corpus: Corpus | Sources,
     link_base: str,
     start: str | None = None,
     stubs: dict[str, int] | None = None,

@@ -6,17 +6,13 @@ offered only as the 1997 counterpart, through the concordance (tools/normalize/c
 from __future__ import annotations
 
 from tools.model import Corpus
-from tools.normalize.cite2017 import IN_FORCE, Cite, Sources, resolve, sources
+from tools.normalize.cite2017 import IN_FORCE, Cite, Sources, as_sources, resolve
 from tools.render.cite_text import title_text
-
-
-def _sources(inputs: Corpus | Sources) -> Sources:
-    return inputs if isinstance(inputs, Sources) else sources(inputs)
 
 
 def cite_info(inputs: Corpus | Sources, lang: str, unit_id: str) -> Cite:
     """Everything shown for a cited id in `lang` (see tools.normalize.cite2017.Cite)."""
-    return resolve(_sources(inputs), lang, unit_id)
+    return resolve(as_sources(inputs), lang, unit_id)
 
 
 def cite_edition(inputs: Corpus | Sources, unit_id: str) -> int | None:

@@ -18,7 +18,7 @@ from assistant.tree import DecisionTree
 from tools.interface import interface
 from tools.model import LANGS, Corpus
 from tools.normalize.citation_id import law_number
-from tools.normalize.cite2017 import IN_FORCE, Sources, official_title, resolve, sources
+from tools.normalize.cite2017 import IN_FORCE, Sources, as_sources, official_title, resolve
 from tools.render.cite_html import cite_html
 from tools.render.cite_text import EDITION_UI
 from tools.urls import lang_root, situation_path
@@ -90,7 +90,7 @@ def render_situation(
 ) -> str:
     """The Markdown page of one situation in `lang`."""
     ui = UI[lang]
-    src = corpus if isinstance(corpus, Sources) else sources(corpus)
+    src = as_sources(corpus)
     page_dir = situation_path(lang, situation.id)
     title = situation.title.get(lang)
     wizard = _relative(_page_dir(lang, "wizard/"), page_dir)
@@ -157,7 +157,7 @@ def render_situation_index(
     """The browsable list of situations grouped by their first law (2017 numbering and official
     titles), with a filter box."""
     ui = UI[lang]
-    src = corpus if isinstance(corpus, Sources) else sources(corpus)
+    src = as_sources(corpus)
     groups: dict[int, list[Situation]] = {}
     for situation in situations:
         groups.setdefault(_group_key(situation), []).append(situation)
@@ -234,11 +234,11 @@ def render_wizard(lang: str) -> str:
 
 
 def render_assistant_pages(
-    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus
+    situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus | Sources
 ) -> dict[str, str]:
     """Every assistant page in both languages: relative content path -> Markdown."""
     pages: dict[str, str] = {}
-    src = sources(corpus)
+    src = as_sources(corpus)
     for lang in LANGS:
         pages[f"{lang}/situations/index.md"] = render_situation_index(situations, src, lang)
         for situation in situations:

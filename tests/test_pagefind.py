@@ -6,6 +6,7 @@ from bs4 import BeautifulSoup
 
 from tools.config import Config
 from tools.model import Corpus, CrossRef, Law, Unit
+from tools.reference import load_reference
 from tools.site.pagefind_laws import law_records
 from tools.site.pagefind_records import (
     ABOUT,
@@ -69,7 +70,7 @@ def test_glossary_terms_go_in_once_per_word() -> None:
 
 
 def test_official_titles_come_from_the_outline() -> None:
-    titles = official_titles(Config())
+    titles = official_titles(load_reference(Config()).outline)
     assert titles["en"]["53"] == "Lead Out of Turn Accepted"
     assert all(titles[lang].values() for lang in ("pl", "en"))
 
@@ -92,7 +93,7 @@ def test_search_box_drops_the_same_stop_words_as_the_analyzers() -> None:
 def test_glossary_variants_reach_the_law_records() -> None:
     from tools.site.pagefind_records import glossary_terms
 
-    terms = glossary_terms(Config())
+    terms = glossary_terms(load_reference(Config()).glossary)
     assert {"dziadek", "dummy", "stół", "dziadka"} <= set(terms["42"])  # variants too
 
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tools.build import build
 from tools.config import Config
-from tools.errors import BridgelawError
+from tools.errors import BridgelawError, SourceError
 from tools.model import Problem
+from tools.reference import load_reference
 from tools.report import ERROR, WARNING, BuildReport, check_stage
 from tools.scrape import scrape_corpus
 
@@ -47,14 +50,28 @@ def test_severity_depends_on_the_stage() -> None:
         check_stage("assistant", [missing], strict=True)
 
 
-def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path) -> None:
-    """`bridgelaw build --strict` on the snapshot: no error, one report file, the site built."""
+def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bridgelaw build --strict` on the snapshot: no error, one report file, the site built;
+    the outline, glossary and concordance are each read once (tools.reference), not per stage."""
     root = tmp_path / "root"
     for lang in ("pl", "en"):
         (root / "content" / lang).mkdir(parents=True)
         shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
     config = Config.at(root, strict=True)
+    reference = (config.outline_file, config.glossary_file, config.concordance_file)
+    reads: Counter[Path] = Counter()
+    read_text = Path.read_text
+
+    def counted(path: Path, *args: Any, **kwargs: Any) -> str:
+        if path in reference:
+            reads[path] += 1
+        return read_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", counted)
     report = build(config)
+    monkeypatch.undo()
+    assert reads == dict.fromkeys(reference, 1)
     assert report.errors == []
     written = json.loads(config.report_file.read_text(encoding="utf-8"))
     assert written["errors"] == 0 and written["warnings"] == len(report.problems) > 0
@@ -74,3 +91,15 @@ def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path) -> None:
     with pytest.raises(BridgelawError, match="assistant error: dangling-next"):
         build(replace(config, assistant_dir=assistant))
     assert (config.site_dir / "index.html").read_bytes() == before
+
+
+@pytest.mark.parametrize("field", ["outline_file", "glossary_file", "concordance_file"])
+def test_a_missing_reference_file_stops_the_build_before_anything_is_written(
+        tmp_path: Path, field: str) -> None:
+    config = replace(Config.at(tmp_path / "root"), **{field: tmp_path / "missing"})
+    with pytest.raises(SourceError, match=f"^{tmp_path / 'missing'}: .*not found"):
+        build(config)
+    assert not (tmp_path / "root").exists()
+    # a folder where the file should be: the same clear error, naming it
+    with pytest.raises(SourceError, match=f"^{tmp_path}: cannot read the file"):
+        load_reference(replace(config, **{field: tmp_path}))

@@ -11,6 +11,7 @@ from tools.errors import BridgelawError, SourceError
 from tools.model import LANGS, Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
 from tools.normalize.glossary import Term
 from tools.normalize.outline import Outline
+from tools.reference import Reference, load_reference
 from tools.report import BuildReport
 from tools.sources.crawl import CrawlResult, SourcePage
 from tools.sources.guard import PageReport
@@ -30,8 +31,7 @@ class ScrapeResult:
     """What the scrape stage produced, before it is written."""
 
     corpus: Corpus
-    outline: Outline
-    glossary: list[Term]
+    reference: Reference  # the outline, glossary and concordance it was normalized against
     pages: list[SnapshotPage] = field(default_factory=list)
     crawled: list[SourcePage] = field(default_factory=list)  # fetched this run
     reports: list[PageReport] = field(default_factory=list)  # the guard's verdict per page
@@ -123,16 +123,18 @@ def previous_corpus(config: Config) -> Corpus | None:
                                                   f"{error}; remove it to start afresh") from error
 
 
-def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeResult:
-    """Parse, guard, normalize and link the sources into a Corpus (no writing)."""
+def scrape_corpus(config: Config, snapshot_dir: Path | None = None,
+                  reference: Reference | None = None) -> ScrapeResult:
+    """Parse, guard, normalize and link the sources into a Corpus (no writing), against
+    `reference` (default: the one `config` names, read here)."""
     from tools.normalize.citation_links import link_citations
-    from tools.normalize.glossary import load_glossary, validate_glossary_laws
+    from tools.normalize.glossary import validate_glossary_laws
     from tools.normalize.law_ids import normalize_law, pair_languages
-    from tools.normalize.outline import load_outline
     from tools.normalize.verify import verify_nothing_lost
     from tools.sources.guard import keep_last_good, review_pages
 
-    outline = load_outline(config.outline_file)
+    reference = reference or load_reference(config)
+    outline = reference.outline
     pages, problems = parse_snapshot(snapshot_dir or config.snapshot_dir, outline)
     for page in pages:
         normalized = [normalize_law(law, outline) for law in page.laws]
@@ -164,12 +166,12 @@ def scrape_corpus(config: Config, snapshot_dir: Path | None = None) -> ScrapeRes
     corpus = Corpus(laws=laws, origins=origins)
     problems += pair_languages(laws)
     corpus.crossrefs, citation_problems = link_citations(corpus, outline.all_ids())
-    glossary = load_glossary(config.glossary_file)
+    glossary = reference.glossary
     known = outline.all_ids() | {i for law in corpus.laws for i in unit_ids(law)}
     corpus.problems = problems + citation_problems + validate_glossary_laws(glossary, known)
     corpus.consistency = translation_layer(corpus, glossary, known, config)
-    return ScrapeResult(corpus=corpus, outline=outline, glossary=glossary, pages=pages,
-                        crawled=crawled.pages, reports=reports)
+    return ScrapeResult(corpus=corpus, reference=reference, pages=pages, crawled=crawled.pages,
+                        reports=reports)
 
 
 def translation_layer(corpus: Corpus, glossary: list[Term], known: set[str],
@@ -188,7 +190,8 @@ def write_outputs(result: ScrapeResult, config: Config) -> None:
     from tools.write import write_text, write_tree
 
     corpus = result.corpus
-    files = render_site_content(corpus, result.outline, result.glossary)
+    ref = result.reference
+    files = render_site_content(corpus, ref.outline, ref.glossary, ref.concordance)
     write_text(config.model_file, corpus_to_json(corpus))
     generated = tuple(f"{lang}/{folder}/" for lang in LANGS
                       for folder in ("laws", "compare"))

@@ -60,8 +60,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     law pages rendered, the search index, the assistant's data, flowcharts and pages, then the
     site (strict)."""
     from assistant.build import build_assistant
-    from tools.normalize.glossary import load_glossary
-    from tools.normalize.outline import load_outline
+    from tools.reference import load_reference
     from tools.render.content import render_site_content
     from tools.search.index import build_index
     from tools.site.build import build_site
@@ -80,15 +79,18 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
         corpus.laws.append(law)
         corpus.crossrefs.extend(refs)
     config = Config.at(root, strict=True)
-    outline, glossary = load_outline(config.outline_file), load_glossary(config.glossary_file)
+    reference = load_reference(config)  # read once, as the main job does
+    outline, glossary = reference.outline, reference.glossary
     # the translation check as the scrape stage runs it: the synthetic English differs from
     # the Polish everywhere, so Law 64's side-by-side view carries its marks
     corpus.consistency = check_translation(corpus, glossary, [], outline.all_ids()).layer
-    files = render_site_content(corpus, outline, glossary)
-    assistant = build_assistant(corpus, config)  # also writes the situation and wizard pages
-    build_index(corpus, config, assistant.situations)  # the spec and vocabulary of the search box
+    files = render_site_content(corpus, outline, glossary, reference.concordance)
+    # the assistant also writes the situation and wizard pages
+    assistant = build_assistant(corpus, config, reference)
+    # the spec and vocabulary of the search box
+    build_index(corpus, config, assistant.situations, reference)
     write_tree(config.content_dir, files)
-    build_site(config, corpus)
+    build_site(config, corpus, reference)
     return config.site_dir
 
 

@@ -77,17 +77,22 @@ class Sources:
 
 
 @lru_cache(maxsize=4)
-def _default_inputs(outline_file: str) -> tuple[Outline | None, Concordance | None]:
-    """The outline and the concordance, read once per outline file (None where unreadable)."""
+def _default_outline(outline_file: str) -> Outline | None:
+    """The outline, read once per file (None where unreadable)."""
     try:
-        outline = load_outline(Path(outline_file))
+        return load_outline(Path(outline_file))
     except (SourceError, OSError):
-        outline = None
+        return None
+
+
+@lru_cache(maxsize=1)
+def default_concordance() -> Concordance | None:
+    """The project's concordance, read once (None where unreadable): for callers given no
+    tools.reference.Reference, which a build hands its stages instead."""
     try:
-        concordance = load_concordance()
+        return load_concordance()
     except (SourceError, OSError):
-        concordance = None
-    return outline, concordance
+        return None
 
 
 def sources(corpus: Corpus, outline_file: object = None) -> Sources:
@@ -95,7 +100,13 @@ def sources(corpus: Corpus, outline_file: object = None) -> Sources:
     from tools.config import Config
 
     path = str(outline_file or Config().outline_file)
-    return Sources(corpus, *_default_inputs(path))
+    return Sources(corpus, _default_outline(path), default_concordance())
+
+
+def as_sources(inputs: Corpus | Sources) -> Sources:
+    """`inputs` as Sources: given as such (a build's reference), or the corpus with the
+    project's outline and concordance."""
+    return inputs if isinstance(inputs, Sources) else sources(inputs)
 
 
 def _ancestors(unit_id: str) -> list[str]:

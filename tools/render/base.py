@@ -16,6 +16,7 @@ from tools.model import Corpus
 from tools.urls import lang_root
 
 if TYPE_CHECKING:
+    from tools.normalize.concordance import Concordance
     from tools.normalize.glossary import Term
     from tools.normalize.outline import Outline
 
@@ -79,6 +80,7 @@ class Context:
     outline: Outline | None
     laws_by_edition: dict[int, list[int]]
     glossary: list[Term] | None = None
+    concordance: Concordance | None = None  # None: the project's (tools.render.edition)
 
 
 def laws_by_edition(corpus: Corpus) -> dict[int, list[int]]:

@@ -36,6 +36,7 @@ from tools.render.outline import outline_only_laws, outline_page_path, render_ou
 from tools.render.translation import render_translation_page, unit_marks
 
 if TYPE_CHECKING:
+    from tools.normalize.concordance import Concordance
     from tools.normalize.glossary import Term
     from tools.normalize.outline import Outline
 
@@ -250,10 +251,12 @@ def _in_both_editions(ctx: Context, number: int) -> bool:
 
 
 def render_site_content(
-    corpus: Corpus, outline: Outline | None, glossary: list[Term] | None
+    corpus: Corpus, outline: Outline | None, glossary: list[Term] | None,
+    concordance: Concordance | None = None,
 ) -> dict[str, str]:
-    """Every generated Markdown page of the site, keyed by content-relative path."""
-    ctx = Context(corpus, outline, laws_by_edition(corpus), glossary)
+    """Every generated Markdown page of the site, keyed by content-relative path (`concordance`
+    None: the project's)."""
+    ctx = Context(corpus, outline, laws_by_edition(corpus), glossary, concordance)
     pages: dict[str, str] = {}
     for edition, numbers in ctx.laws_by_edition.items():
         for number in numbers:

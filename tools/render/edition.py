@@ -5,12 +5,9 @@ is not in the build (official title and the source site's page, never 1997 text 
 from __future__ import annotations
 
 import posixpath
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tools.errors import SourceError
-from tools.normalize.cite2017 import IN_FORCE, OLD, Sources, resolve
-from tools.normalize.concordance import load_concordance
+from tools.normalize.cite2017 import IN_FORCE, OLD, Sources, default_concordance, resolve
 from tools.render.base import esc
 from tools.render.cite_html import official_link, title_html
 from tools.render.cite_text import EDITION_UI, edition_label
@@ -18,17 +15,12 @@ from tools.render.cite_text import EDITION_UI, edition_label
 if TYPE_CHECKING:
     from tools.render.base import Context
 
-@lru_cache(maxsize=1)
-def _concordance() -> object:
-    try:
-        return load_concordance()
-    except (SourceError, OSError):
-        return None
-
 
 def edition_sources(ctx: Context) -> Sources:
-    """The corpus and outline the pages are rendered from, with the concordance."""
-    return Sources(ctx.corpus, ctx.outline, _concordance())  # type: ignore[arg-type]
+    """The corpus and outline the pages are rendered from, with the build's concordance (the
+    project's when the context has none)."""
+    concordance = ctx.concordance if ctx.concordance is not None else default_concordance()
+    return Sources(ctx.corpus, ctx.outline, concordance)
 
 
 def _href(page: str, site_url: str) -> str:

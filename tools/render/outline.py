@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tools.normalize.cite2017 import IN_FORCE, laws_without_text
+from tools.normalize.cite2017 import IN_FORCE, Sources, laws_without_text
 from tools.render.base import UI, esc, front_matter, unit_label
 from tools.render.cite_html import counterpart_links, official_link, title_html
 from tools.render.cite_text import EDITION_UI
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def outline_only_laws(ctx: Context) -> list[int]:
     """The laws of the official outline with no 2017 text in the build, in either language."""
-    return laws_without_text(edition_sources(ctx))
+    return laws_without_text(Sources(ctx.corpus, ctx.outline, None))  # needs no concordance
 
 
 def outline_page_path(lang: str, number: int) -> str:

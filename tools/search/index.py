@@ -8,7 +8,7 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tools.config import Config
 from tools.errors import BridgelawError
@@ -23,6 +23,11 @@ from tools.search.docs import (
     vocabulary,
 )
 from tools.write import write_text
+
+if TYPE_CHECKING:
+    from tools.normalize.glossary import Term
+    from tools.normalize.outline import Outline
+    from tools.reference import Reference
 
 # Sidecar in the index folder: glossary term pairs for cross-language query expansion.
 GLOSSARY_FILE = "glossary_terms.json"
@@ -81,52 +86,37 @@ def outline_ids(outline: Any) -> dict[str, list[str]]:
     return {str(number): [str(number), *outline.ids(number)] for number in outline.laws()}
 
 
+def _standalone_inputs(config: Config) -> tuple[Outline | None, list[Term], list[Problem]]:
+    """The outline and glossary `config` names, for a call given no Reference: one that is
+    missing becomes a Problem (the main job reads them first, and stops, instead)."""
+    from tools.normalize.glossary import load_glossary
+    from tools.normalize.outline import load_outline
+    from tools.reference import read_or_problem
+
+    outline, problems = read_or_problem(config.outline_file, load_outline, "index-missing-input",
+                                        "law titles from the outline not indexed")
+    glossary, lost = read_or_problem(config.glossary_file, load_glossary, "index-missing-input",
+                                     "glossary not indexed, no cross-language search")
+    return outline, glossary or [], problems + lost
+
+
 def _extras(
-    config: Config, corpus: Corpus
-) -> tuple[list[SearchDoc], dict[str, Any], list[Problem]]:
-    """Outline titles and glossary documents plus the sidecar data; a missing input becomes a
-    Problem."""
-    docs: list[SearchDoc] = []
-    glossary: list[Any] = []
-    official: dict[str, list[str]] = {}
-    problems: list[Problem] = []
-    try:
-        from tools.normalize.outline import load_outline
-
-        outline = load_outline(config.outline_file)
-        docs.extend(outline_docs(outline, corpus))
-        official = outline_ids(outline)
-    except BridgelawError as error:
-        problems.append(
-            Problem(
-                "index-missing-input",
-                str(config.outline_file),
-                f"law titles from the outline not indexed: {error}",
-            )
-        )
-    glossary_file = config.glossary_file
-    try:
-        from tools.normalize.glossary import load_glossary
-
-        glossary = list(load_glossary(glossary_file))
-        docs.extend(glossary_docs(glossary))
-    except (BridgelawError, FileNotFoundError) as error:
-        problems.append(
-            Problem(
-                "index-missing-input",
-                str(glossary_file),
-                f"glossary not indexed, no cross-language search: {error}",
-            )
-        )
+    outline: Outline | None, glossary: list[Term], corpus: Corpus
+) -> tuple[list[SearchDoc], dict[str, Any]]:
+    """Outline titles and glossary documents plus the sidecar data."""
     from tools.search.query import glossary_synonyms
 
+    docs: list[SearchDoc] = []
+    if outline is not None:
+        docs.extend(outline_docs(outline, corpus))
+    docs.extend(glossary_docs(glossary))
     sidecars = {
         GLOSSARY_FILE: glossary_pairs(glossary),
-        OUTLINE_FILE: official,
+        OUTLINE_FILE: outline_ids(outline) if outline is not None else {},
         SYNONYMS_FILE: [{"lang": s.lang, "form": s.form, "headword": s.headword}
                         for s in glossary_synonyms(glossary)],
     }
-    return docs, sidecars, problems
+    return docs, sidecars
 
 
 def _fields(doc: SearchDoc) -> dict[str, Any]:
@@ -206,14 +196,20 @@ def write_index(docs: list[SearchDoc], target: Path, sidecars: dict[str, Any]) -
     return target
 
 
-def build_index(corpus: Corpus, config: Config, situations: Sequence[Any]) -> list[Problem]:
+def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
+                reference: Reference | None = None) -> list[Problem]:
     """Index every law unit, the outline titles, the glossary and the situations (the
-    assistant's, loaded by its own stage) into config.index_dir; return the problems met. Inputs
-    that are missing are reported as Problems, never silently skipped."""
+    assistant's, loaded by its own stage) into config.index_dir; return the problems met. With
+    no `reference`, the outline and glossary are read here and a missing one is reported as a
+    Problem, never silently skipped."""
     if not corpus.laws:
         raise BridgelawError(f"{config.model_file}: the corpus holds no laws; nothing to index")
     docs = corpus_docs(corpus)
-    extra_docs, sidecars, problems = _extras(config, corpus)
+    if reference is None:
+        outline, glossary, problems = _standalone_inputs(config)
+    else:
+        outline, glossary, problems = reference.outline, reference.glossary, []
+    extra_docs, sidecars = _extras(outline, glossary, corpus)
     docs.extend(extra_docs)
     docs.extend(situation_docs(list(situations)))
     sidecars[VOCABULARY_FILE] = vocabulary(docs)

@@ -12,12 +12,15 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tools.config import ROOT, Config
 from tools.errors import BridgelawError
 from tools.model import LANGS, Corpus, Problem
 from tools.report import check_stage
+
+if TYPE_CHECKING:
+    from tools.reference import Reference
 
 
 def run_mkdocs(config: Config, out_dir: Path) -> str:
@@ -135,9 +138,11 @@ def _swap_in(new_dir: Path, site_dir: Path) -> None:
         shutil.rmtree(old)
 
 
-def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
+def build_site(config: Config, corpus: Corpus | None = None,
+               reference: Reference | None = None) -> list[Problem]:
     """Build the static site into config.site_dir (strict MkDocs when config.strict); the search
-    index takes its law records from `corpus` (default: the model file in config.build_dir).
+    index takes its law records from `corpus` (default: the model file in config.build_dir) and
+    its titles and terms from `reference` (default: read from config).
     Returns the problems met; a strict build stops on any before the new site replaces the old."""
     site_dir = config.site_dir
     site_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -156,7 +161,7 @@ def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
         from tools.site.offline import write_offline
         from tools.site.pagefind import index_site
 
-        problems += index_site(out, config, corpus)
+        problems += index_site(out, config, corpus, reference)
         write_offline(out)
         _swap_in(out, site_dir)
     finally:

@@ -30,11 +30,18 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import Corpus, Problem
+from tools.normalize.cite2017 import Sources, jump_table
 from tools.site.pagefind_records import Record, glossary_terms, official_titles, record_html
+
+if TYPE_CHECKING:
+    from tools.normalize.glossary import Term
+    from tools.normalize.outline import Outline
+    from tools.reference import Reference
 
 OUTPUT = "pagefind"
 CITATIONS_FILE = "citations.json"  # written inside the pagefind folder
@@ -54,19 +61,15 @@ def site_pages(
     corpus: Corpus,
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]],
-    outline_file: Path,
+    outline: Outline | None,
 ) -> SitePages:
-    """The law records from the model, every other built page whole, the citation ids per
-    language and edition; a law record whose page the site lacks is an error (the site was
-    built from another corpus)."""
-    from tools.normalize.outline import load_outline
+    """The law records from the model and the outline (None, as the pages were rendered with
+    none: titles from the corpus, no title pages), every other built page whole, the citation
+    ids per language and edition; a law record whose page the site lacks is an error (the site
+    was built from another corpus)."""
     from tools.site.pagefind_laws import law_records
     from tools.site.pagefind_pages import built_pages, read_pages
 
-    try:
-        outline = load_outline(outline_file)
-    except (BridgelawError, FileNotFoundError):
-        outline = None  # as the pages were rendered: titles from the corpus, no title pages
     found = SitePages(records=law_records(corpus, outline, terms, titles))
     urls = built_pages(site_dir)
     laws = {record.url for record in found.records}
@@ -106,19 +109,28 @@ def run_pagefind(staging: Path, out: Path) -> None:
         raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
-def in_force_table(config: Config, corpus: Corpus) -> dict[str, object]:
-    """The 2017 ids, the source site's page scheme and the 1997 counterparts, for the search
-    box's answer to a 2017 id whose text is not in the build (cite2017.jump_table)."""
-    from tools.normalize.cite2017 import jump_table, sources
+def _standalone_inputs(config: Config, corpus: Corpus) -> tuple[Sources, list[Term],
+                                                                list[Problem]]:
+    """The outline and glossary `config` names and the project's concordance, for a call given
+    no Reference: a missing outline or glossary is left out of the index, and reported."""
+    from tools.normalize.cite2017 import default_concordance
+    from tools.normalize.glossary import load_glossary
+    from tools.normalize.outline import load_outline
+    from tools.reference import read_or_problem
 
-    return jump_table(sources(corpus, config.outline_file))
+    glossary, problems = read_or_problem(config.glossary_file, load_glossary, "missing-input",
+                                         "no glossary terms in the site index")
+    outline, lost = read_or_problem(config.outline_file, load_outline, "missing-input",
+                                    "no other-language law titles in the site index")
+    return Sources(corpus, outline, default_concordance()), glossary or [], problems + lost
 
 
-def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> list[Problem]:
+def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None,
+               reference: Reference | None = None) -> list[Problem]:
     """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole) from
     the corpus its law pages were rendered from (default: the build's model file), with the
-    glossary terms and official law titles of the build's configuration; returns the problems
-    met (an input left out of the index)."""
+    glossary terms and official law titles of `reference` (default: read from the build's
+    configuration); returns the problems met (an input left out of the index)."""
     if not (site_dir / "index.html").exists():
         raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
     if corpus is None:
@@ -129,20 +141,12 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> 
         except ShowError as error:
             raise BridgelawError(f"{site_dir}: no model to index the law pages from: {error}"
                                  ) from error
-    problems: list[Problem] = []
-    try:
-        terms = glossary_terms(config)
-    except (BridgelawError, FileNotFoundError) as error:
-        problems.append(Problem("missing-input", str(config.glossary_file),
-                                f"no glossary terms in the site index: {error}"))
-        terms = {}
-    try:
-        titles = official_titles(config)
-    except (BridgelawError, FileNotFoundError) as error:
-        problems.append(Problem("missing-input", str(config.outline_file),
-                                f"no other-language law titles in the site index: {error}"))
-        titles = {}
-    pages = site_pages(site_dir, corpus, terms, titles, config.outline_file)
+    if reference is None:
+        src, glossary, problems = _standalone_inputs(config, corpus)
+    else:
+        src, glossary, problems = reference.sources(corpus), reference.glossary, []
+    titles = official_titles(src.outline) if src.outline is not None else {}
+    pages = site_pages(site_dir, corpus, glossary_terms(glossary), titles, src.outline)
     if not pages.records:
         raise BridgelawError(f"{site_dir}: the corpus holds no law page to index")
     tmp = Path(tempfile.mkdtemp(dir=site_dir, prefix=f".{OUTPUT}.tmp-"))
@@ -155,7 +159,9 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None) -> 
             lang: {ed: ids for ed, ids in sorted(eds.items())}
             for lang, eds in sorted(pages.citations.items())
         }
-        table["in_force"] = in_force_table(config, corpus)
+        # the 2017 ids, the source site's page scheme and the 1997 counterparts: the search
+        # box's answer to a 2017 id whose text is not in the build
+        table["in_force"] = jump_table(src)
         (tmp / CITATIONS_FILE).write_text(
             json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
             encoding="utf-8",

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from tools.config import Config
 from tools.model import LANGS
 from tools.search.analysis import fold, mobile_e_forms, stem_key, strip_marks
+
+if TYPE_CHECKING:
+    from tools.normalize.glossary import Term
+    from tools.normalize.outline import Outline
 
 # Starts the folded copy inside a record: not a word, so Pagefind does not index it, but it stays
 # in the record's content, where the search box cuts the copy off before showing a snippet.
@@ -131,13 +136,12 @@ def other_lang(lang: str) -> str:
     return "en" if lang == "pl" else "pl"
 
 
-def glossary_terms(config: Config) -> dict[str, list[str]]:
-    """{law number: glossary terms in both languages} from the project's glossary."""
+def glossary_terms(glossary: Iterable[Term]) -> dict[str, list[str]]:
+    """{law number: glossary terms in both languages} from the build's glossary."""
     from tools.normalize.citation_id import law_number
-    from tools.normalize.glossary import load_glossary
 
     terms: dict[str, list[str]] = {}
-    for entry in load_glossary(config.glossary_file):
+    for entry in glossary:
         # every form players type (inflected, unaccented, colloquial), not the headwords only
         words = [*entry.forms("pl"), *entry.forms("en")]
         for cited in entry.laws:
@@ -145,12 +149,9 @@ def glossary_terms(config: Config) -> dict[str, list[str]]:
     return {law: sorted(set(words)) for law, words in sorted(terms.items())}
 
 
-def official_titles(config: Config) -> dict[str, dict[str, str]]:
-    """{lang: {law number: official 2017 title}} from the project's outline ("" titles left out).
+def official_titles(outline: Outline) -> dict[str, dict[str, str]]:
+    """{lang: {law number: official 2017 title}} from the build's outline ("" titles left out).
     Laws keep their numbers across editions here, as the compare pages and the glossary assume."""
-    from tools.normalize.outline import load_outline
-
-    outline = load_outline(config.outline_file)
     return {
         lang: {str(n): outline.title(n, lang) for n in outline.laws() if outline.title(n, lang)}
         for lang in LANGS

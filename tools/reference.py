@@ -1,0 +1,74 @@
+"""The reference data every stage reads, loaded once per build: the official 2017 outline
+(law titles, unit ids), the glossary (terms in both languages) and the 1997-2017 concordance.
+
+The main job (tools/build.py) reads them here, at its start, and hands the one Reference to
+each stage, so a missing or broken file stops the build before anything is written, naming
+the file. Stages called on their own (tests, benches, single CLI commands) load what they need
+themselves when given no Reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from tools.config import Config
+from tools.errors import SourceError
+from tools.model import Corpus, Problem
+from tools.normalize.concordance import Concordance, load_concordance
+from tools.normalize.glossary import Term, load_glossary
+from tools.normalize.outline import Outline, load_outline
+
+if TYPE_CHECKING:
+    from tools.normalize.cite2017 import Sources
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The official outline, the glossary and the concordance of one build (read, never
+    changed: the glossary list is shared by every stage)."""
+
+    outline: Outline
+    glossary: list[Term]
+    concordance: Concordance
+
+    def sources(self, corpus: Corpus) -> Sources:
+        """What a citation of a 2017 id is resolved against: the corpus with this reference."""
+        from tools.normalize.cite2017 import Sources
+
+        return Sources(corpus, self.outline, self.concordance)
+
+
+def _read(path: Path, loader: Callable[[Path], T]) -> T:
+    """One reference file read by its loader; any failure to read it is a SourceError naming
+    the file (the loaders name it for a missing, undecodable or malformed file already)."""
+    try:
+        return loader(path)
+    except SourceError:
+        raise
+    except OSError as error:  # a folder, no permission...: the loaders let these through
+        raise SourceError(str(path), f"cannot read the file: {error.strerror or error}") from error
+
+
+def read_or_problem(path: Path, loader: Callable[[Path], T], kind: str,
+                    lost: str) -> tuple[T | None, list[Problem]]:
+    """For a stage called on its own, given no Reference: the file read by `loader`, or None and
+    a Problem of `kind` saying what the stage does without it (`lost`)."""
+    try:
+        return _read(path, loader), []
+    except SourceError as error:
+        return None, [Problem(kind, str(path), f"{lost}: {error}")]
+
+
+def load_reference(config: Config) -> Reference:
+    """The outline, glossary and concordance of `config`, each file read once; SourceError
+    naming the file when one is missing or broken."""
+    return Reference(
+        outline=_read(config.outline_file, load_outline),
+        glossary=_read(config.glossary_file, load_glossary),
+        concordance=_read(config.concordance_file, load_concordance),
+    )
