@@ -182,18 +182,27 @@ def test_results_name_their_edition(page, origin) -> None:  # noqa: ANN001
 
 def test_one_fragment_per_law_shown_and_its_units_grouped(page, origin) -> None:  # noqa: ANN001
     """A law is one Pagefind record: a search loads one fragment per law it reads (at most six
-    with text and four title pages of laws whose text the build lacks), not one per matching
-    unit, and shows each law's best units together under it."""
+    with text, four title pages of laws whose text the build lacks and three pages that point to
+    laws), not one per matching unit, and shows each law's best units together under it."""
     open_search(page, origin)
     ask(page, "dziadek")  # loads Pagefind itself
     before = len(page.requests)
     hrefs = ask(page, "fałszywy renons")
     fragments = [url for url in page.requests[before:] if "/pagefind/fragment/" in url]
     laws = [href.split("#")[0] for href in hrefs]
-    assert 1 <= len(fragments) <= 6 + 4
+    assert 1 <= len(fragments) <= 6 + 4 + 3
     assert len(set(laws)) <= len(fragments) and len(hrefs) > len(set(laws))
     assert laws == sorted(laws, key=laws.index)  # a law's units follow one another
     assert all("#" in href for href in hrefs)
+
+
+def test_pages_in_players_words_leave_room_for_the_law(page, origin) -> None:  # noqa: ANN001
+    """Situation pages, written in players' words, outscore the law for a player's description;
+    they are shown, but the clause in force that decides it is in the list too."""
+    open_search(page, origin)
+    hrefs = ask(page, "obie strony zrobily renons")
+    assert any("/situations/" in h for h in hrefs), hrefs
+    assert any(re.search(r"/laws/2017/64/#64[BC]", h) for h in hrefs), hrefs
 
 
 @pytest.mark.parametrize("query", ["uprawomocnienie", "dysponowanie kartą"])
@@ -234,9 +243,10 @@ def test_other_pages_say_what_they_are(page, origin, path, query, section, kind)
     for link in situations:
         assert link.query_selector(".bl-search__kind").inner_text() == kind
         assert link.query_selector(".bl-search__id") is None
-    for link in links:
+    for link in links:  # law text carries no kind; a 2017 law known by its titles says so
         if "/laws/" in link.get_attribute("href") and link.query_selector(".bl-search__id"):
-            assert link.query_selector(".bl-search__kind") is None
+            marked = link.query_selector(".bl-search__kind")
+            assert marked is None or marked.inner_text() in ("bez tekstu", "no text")
 
 
 @pytest.mark.parametrize("how", ["click", "enter"])

@@ -52,15 +52,17 @@
   }
 
   /** Whether two words are forms of one word: the same folded word, or the same beginning
-   * (four letters, five from six-letter words) once an ending of at most ENDING letters is set
-   * aside ("dziadek", "dziadkami", "karta", "karty"; not "kolega", "kolejność"). */
-  var ENDING = 3;
+   * (four letters, five from six-letter words) with lengths at most ENDING apart and at most
+   * LEFT_OVER letters of each past their common beginning ("dziadek", "dziadkami", "karta",
+   * "karty"; not "kolega", "kolejność"; not "rozgrywający", "rozgrywce"). */
+  var ENDING = 3, LEFT_OVER = 4;
   function sameWord(a, b) {
     var x = fold(a), y = fold(b), shorter = Math.min(x.length, y.length);
     if (shorter < 4) return x === y;
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
-    var n = shorter < 6 ? 4 : Math.max(5, shorter - 2);
-    return x.slice(0, n) === y.slice(0, n);
+    var n = shorter < 6 ? 4 : Math.max(5, shorter - 2), p = 0;
+    while (p < shorter && x[p] === y[p]) p++;
+    return p >= n && x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
   }
 
   /** Players' words as the law says them: a glossary variant whose every word the query holds

@@ -13,6 +13,7 @@
   // no per-unit requests: only the best few laws are loaded (one fragment each) to show them.
   var CANDIDATES = 6;
   var TITLE_PAGES = 4; // title-only law pages read beyond the CANDIDATES (see candidates())
+  var OTHER_PAGES = 3; // pages that are not law text (situations, glossary) read beyond them
   var PER_LAW = 3; // a law's best units shown
   var NEAR_BEST = 0.8; // units scoring this share of a law's best are shown in the law's order
   var IN_FORCE_SHARE = 0.6; // a 2017 law this close to the best law text goes first
@@ -135,11 +136,12 @@
 
   var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/site/pagefind.py)
 
-  /** Results for all the words; when too few pages hold them all, every page holding any of
-   * them, ranked by the sum of its scores word by word (a page with more of them comes first). */
-  function searchWords(pf, words) {
-    return pf.search(words.join(" ")).then(function (found) {
-      if (!found || words.length < 2 || found.results.length >= ENOUGH) return found && found.results;
+  /** Results for all the words; when too few pages hold them all, every
+   * page holding any of them, ranked by the sum of its scores word by word (a page with more of
+   * them comes first); `oneByOne` goes straight to the words one by one. */
+  function searchWords(pf, words, oneByOne) {
+    return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "))).then(function (found) {
+      if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
       return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
         var byId = {}, order = [];
         each.forEach(function (one) {
@@ -470,13 +472,14 @@
     }).catch(function () { if (mine === generation) show([], TEXT.failed); });
   }
 
-  /** The best CANDIDATES pages with text, and the laws known by their titles only found among
-   * them: a short title page scores high for one common word, and must not crowd the text of
-   * the law that answers out of the pages read (at most TITLE_PAGES more are read). */
+  /** The best CANDIDATES law pages with text, with the laws known by their titles only and the
+   * pages that only point to laws (situations, glossary) found among them: a short title page
+   * or a situation page scores high for the words players use, and must not crowd the text of
+   * the law that answers out of the pages read (at most TITLE_PAGES and OTHER_PAGES more). */
   function candidates(results) {
-    var picked = [], next = 0, texts = 0;
+    var picked = [], next = 0, texts = 0, others = 0;
     function more() {
-      var batch = results.slice(next, Math.min(next + CANDIDATES - texts, CANDIDATES + TITLE_PAGES));
+      var batch = results.slice(next, Math.min(next + CANDIDATES - texts, CANDIDATES + TITLE_PAGES + OTHER_PAGES));
       next += batch.length;
       if (!batch.length) return picked;
       return Promise.all(batch.map(function (r) {
@@ -487,8 +490,12 @@
       })).then(function (got) {
         got.forEach(function (d) {
           if (!d) return;
+          var meta = d.meta || {};
+          // law text is what a director must see: pages that only point to laws (situations,
+          // the glossary) are shown, but do not count among the laws read (OTHER_PAGES more)
+          if (!meta.law && others++ >= OTHER_PAGES) return;
           picked.push(d);
-          if (!(d.meta && d.meta.titles_only)) texts++;
+          if (meta.law && !meta.titles_only) texts++;
         });
         return texts >= CANDIDATES ? picked : more();
       });
@@ -510,9 +517,17 @@
       // Pagefind wants every word of its query: a typo the index lacks would leave only the
       // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
       var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
-      return searchWords(pf, lawWords(sought)).then(function (results) {
+      var asked = lawWords(sought);
+      return searchWords(pf, asked).then(function (results) {
         if (mine !== generation || !results) return null;
         return candidates(results);
+      }).then(function (found) {
+        // pages in players' words may hold every word where no law does ("obie strony zrobiły
+        // renons"): the laws holding most of them are read too, after those pages
+        if (!found || asked.length < 2 || found.some(function (d) { return d.meta && d.meta.law; })) return found;
+        return searchWords(pf, asked, true).then(candidates).then(function (laws) {
+          return found.concat(laws.filter(function (d) { return d.meta && d.meta.law; }));
+        });
       }).then(function (found) {
         return found && { found: found, words: read, typed: typed, fixed: fixed };
       });
