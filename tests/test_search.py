@@ -264,6 +264,14 @@ def test_a_verbs_other_form_finds_the_clause(config: Config) -> None:
     assert (first.edition, first.id) == (2017, "45C4a")
 
 
+def test_1997_text_never_answers_before_a_law_in_force_that_answers_too(config: Config) -> None:
+    # 1997 Law 46 holds the words better; 2017 45F (dummy suggesting a play) is in force
+    hits = [h for h in search("dziadek wskazał kartę", config, limit=20).hits
+            if h.kind in ("unit", "law", "title")]
+    first_old = next(i for i, h in enumerate(hits) if h.edition == 1997)
+    assert "45F" in [h.id for h in hits[:first_old] if h.edition == 2017]
+
+
 def test_players_words_find_the_laws_term(config: Config) -> None:
     # "karta karna" is what players call a penalty card (karta przygwożdżona)
     first = next(h for h in search("karta karna", config).hits if h.kind == "unit")

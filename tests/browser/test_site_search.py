@@ -205,7 +205,8 @@ def test_pages_in_players_words_leave_room_for_the_law(page, origin) -> None:  #
     assert any(re.search(r"/laws/2017/64/#64[BC]", h) for h in hrefs), hrefs
 
 
-@pytest.mark.parametrize("query", ["uprawomocnienie", "dysponowanie kartą"])
+@pytest.mark.parametrize(
+    "query", ["uprawomocnienie", "dysponowanie kartą", "karta nazwana jest zagrana"])
 def test_the_2017_text_comes_before_the_1997_text_of_the_same_law(page, origin, query) -> None:  # noqa: ANN001
     """Pagefind ranks the 1997 page of these laws first; a player today plays under 2017."""
     open_search(page, origin)

@@ -24,6 +24,7 @@ from tools.search.analysis import (
     fold,
     polish_terms,
 )
+from tools.search.rank import ranking_rules
 
 WORD = re.compile(r"\w+")
 MAX_QUERY_CHARS = 200
@@ -223,5 +224,6 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "citation": citation_rule,
         "max_query_chars": MAX_QUERY_CHARS,
         "typo_bounds": TYPO_BOUNDS,
+        "ranking": ranking_rules(),
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
     }

@@ -18,8 +18,17 @@ LIFT_WEIGHT = 0.5
 PER_LAW = 3
 # A 2017 law that scores at least this share of the best law stands before all 1997 text.
 IN_FORCE_SHARE = 0.6
+# A 2017 law with text that scores at least this share of the best law stands before all 1997
+# text, wherever else it ranks.
+BEFORE_HISTORY = 0.3
 # Units of one law scoring at least this share of its best unit are shown in document order.
 NEAR_BEST = 0.8
+
+
+def ranking_rules() -> dict[str, float]:
+    """The ranking's rules as the site's search box reads them (the spec's "ranking")."""
+    return {"before_history": BEFORE_HISTORY, "in_force_share": IN_FORCE_SHARE,
+            "near_best": NEAR_BEST, "per_law": PER_LAW}
 
 
 def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None
@@ -122,4 +131,12 @@ def rank_by_law(
         if older in ordered and ordered.index(older) < ordered.index(key):
             ordered.remove(key)
             ordered.insert(ordered.index(older), key)
+    # 1997 text is history: it never stands before a law in force that answers the query too
+    current = [key for key in ordered
+               if key[1] == "2017" and has_text(key) and scores[key] >= BEFORE_HISTORY * best]
+    if current:
+        moved = [key for key in ordered[:ordered.index(current[-1])] if key[1] == "1997"]
+        ordered = [key for key in ordered if key not in moved]
+        at = ordered.index(current[-1]) + 1
+        ordered[at:at] = moved
     return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]

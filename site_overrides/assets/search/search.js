@@ -14,9 +14,11 @@
   var CANDIDATES = 6;
   var TITLE_PAGES = 4; // title-only law pages read beyond the CANDIDATES (see candidates())
   var OTHER_PAGES = 3; // pages that are not law text (situations, glossary) read beyond them
-  var PER_LAW = 3; // a law's best units shown
-  var NEAR_BEST = 0.8; // units scoring this share of a law's best are shown in the law's order
-  var IN_FORCE_SHARE = 0.6; // a 2017 law this close to the best law text goes first
+  // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
+  // per_law, a law's best units shown; near_best, units scoring this share of a law's best are
+  // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
+  // first; before_history, a 2017 law this close to it stands before all 1997 text.
+  function rule(name) { return Q.spec.ranking[name]; }
   // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
   // `about` holds a law's names in both languages with their folded and inflected forms (see
   // ABOUT in tools/site/pagefind.py): the body score saturates on a long law, and without the bonus
@@ -32,7 +34,7 @@
   var ENOUGH = 3;
 
   /** The edition in force first: a 2017 law that answers about as well as the best law text
-   * found stands before every other page, and 1997 text, history, last (IN_FORCE_SHARE in
+   * found stands before every other page, and 1997 text, history, last (in_force_share in
    * tools/search/rank.py orders the CLI's hits the same way). Pagefind's order stays within
    * each group. */
   function currentFirst(laws, words) {
@@ -48,9 +50,22 @@
     var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
     function first(d) {
       var meta = d.meta || {};
-      return meta.law && meta.edition === "2017" && (d.score || 0) >= IN_FORCE_SHARE * best && covered(d) >= most;
+      return meta.law && meta.edition === "2017" && (d.score || 0) >= rule("in_force_share") * best && covered(d) >= most;
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
+    // 1997 text is history: it never answers before a law in force that the query found
+    var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
+    var current = function (d) {
+      return first(d) || (d.meta && d.meta.law && d.meta.edition === "2017" && !d.meta.titles_only &&
+        (d.score || 0) >= rule("before_history") * best);
+    };
+    var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
+    if (last >= 0) {
+      var kept = out.filter(function (d, i) { return !(old(d) && i < last); });
+      var moved = out.filter(function (d, i) { return old(d) && i < last; });
+      var at = kept.reduce(function (pos, d, i) { return current(d) ? i : pos; }, -1) + 1;
+      out = kept.slice(0, at).concat(moved, kept.slice(at));
+    }
     // where a law is found in both editions, its 2017 text stands before its 1997 text
     out.slice().forEach(function (d) {
       var meta = d.meta || {};
@@ -280,7 +295,7 @@
     var most = leaves.reduce(function (m, item) { return Math.max(m, item.covered); }, 0);
     var full = leaves.filter(function (item) { return item.covered === most; });
     var best = full.reduce(function (m, item) { return Math.max(m, item.score); }, 0);
-    var near = full.filter(function (item) { return item.score >= NEAR_BEST * best; })
+    var near = full.filter(function (item) { return item.score >= rule("near_best") * best; })
       .sort(function (a, b) { return a.i - b.i; });
     var rest = leaves.filter(function (item) { return near.indexOf(item) < 0; })
       .sort(function (a, b) { return b.covered - a.covered || b.score - a.score || a.i - b.i; });
@@ -293,7 +308,7 @@
         title: meta.title || "", own: "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
     }
-    return (shown.length ? shown : items.slice(0, 1)).slice(0, PER_LAW).map(function (item) {
+    return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law")).map(function (item) {
       item.excerpt = ownExcerpt(item.text, words);
       return item;
     });
