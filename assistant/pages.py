@@ -59,15 +59,18 @@ def _relative(target: str, from_dir: str) -> str:
 # Where the site stage copies build/assistant.json, relative to the site root.
 ASSISTANT_JSON = "assets/assistant/assistant.json"
 WIZARD_ASSETS = "assets/wizard/"
+# The wizard's scripts in the order they run (deferred: document order); wizard.js, which starts
+# it, last. Their words come from assets/bridgelaw/interface.js, loaded in every page's <head>.
+WIZARD_SCRIPTS = ("state.js", "match.js", "render.js", "wizard.js")
 
 
 def _assets(page_dir: str, script: bool = True) -> list[str]:
-    """The wizard's stylesheet (and script), linked from the pages that use them (so they load
+    """The wizard's stylesheet (and scripts), linked from the pages that use them (so they load
     on those pages only, whatever the theme configuration)."""
     base = _relative(WIZARD_ASSETS, page_dir)
     lines = [f'<link rel="stylesheet" href="{base}wizard.css">']
     if script:
-        lines.append(f'<script src="{base}wizard.js" defer></script>')
+        lines += [f'<script src="{base}{name}" defer></script>' for name in WIZARD_SCRIPTS]
     return lines
 
 

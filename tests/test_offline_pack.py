@@ -11,6 +11,7 @@ import pytest
 
 from tools.config import Config
 from tools.errors import BridgelawError
+from tools.interface import SCRIPT_FILE, WORKER_SECTION, interface
 from tools.site.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
 
 FILES = {
@@ -76,6 +77,8 @@ def test_tiers() -> None:
     assert classify("en/situations/revoke/index.html") == ("en/situations/revoke/", "pages-en")
     assert classify("404.html") == ("404.html", "shell")
     assert classify("assets/assistant/assistant.json")[1] == "shell"
+    for script in (SCRIPT_FILE, "assets/wizard/state.js", "assets/wizard/render.js"):
+        assert classify(script) == (script, "shell"), script  # the scripts' words, the wizard
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
     assert classify("pagefind/pagefind.en_e8b9e1ab2b.pf_meta")[1] == "core-en"
@@ -108,6 +111,9 @@ def test_version_follows_content_only(site) -> None:
                       .split(";\n", 1)[0])
     assert pack["version"] == version_of(second)
     assert [tuple(f) for f in pack["files"]] == [(e.path, e.hash, e.tier) for e in second]
+    words = json.loads((site / "sw.js").read_text(encoding="utf-8").split("self.BL_TEXT = ")[1]
+                       .split(";\n", 1)[0])
+    assert words == interface(WORKER_SECTION)  # the page it shows when a page is not kept yet
 
 
 @pytest.mark.parametrize("lang, start, scope", [("pl", "./", "./"), ("en", "./", "../")])

@@ -214,6 +214,26 @@ def test_assets_copied_and_indexed(built: Path) -> None:
     assert (site / "pagefind" / "pagefind.js").is_file()
 
 
+def test_scripts_read_their_words_from_one_file_loaded_first(built: Path,
+                                                             html_pages: dict) -> None:
+    """The scripts' words are one generated file, not a table in every page; every page loads it
+    (deferred, in <head>) before its other scripts, the wizard's included."""
+    from tools.interface import SCRIPT_FILE, script_source
+
+    assert (built / "site" / SCRIPT_FILE).read_text(encoding="utf-8") == script_source()
+    for path in ("index.html", "en/laws/2017/64/index.html", "wizard/index.html",
+                 "en/situations/index.html", "404.html"):
+        scripts = [tag.get("src", "") for tag in html_pages[path].find_all("script")
+                   if tag.get("src")]
+        assert scripts[0].endswith(SCRIPT_FILE) and all(
+            html_pages[path].find("script", src=src).has_attr("defer") for src in scripts), path
+        assert html_pages[path].head.find("script", src=scripts[0]), path
+        assert "bridgelawText" not in str(html_pages[path]), path
+    wizard = [src.rsplit("/", 1)[1] for src in (tag["src"] for tag in
+              html_pages["wizard/index.html"].find_all("script", src=True)) if "/wizard/" in src]
+    assert wizard == ["state.js", "match.js", "render.js", "wizard.js"]
+
+
 def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> None:
     """Each language's spec holds what the scripts read of the build's spec, its own synonyms
     only; the vocabulary's shards together hold every word a typo can be read as, each under

@@ -1,13 +1,13 @@
 /* bridgelaw service worker: one build of the site kept for reading with no network.
  *
- * self.BL_PACK (written above by tools/site/offline.py) lists every kept file as [path from the site
- * root, content hash, tier]. One cache per build, named by the pack's version. A first visit
- * installs the shell (few files, so it takes over soon), then fills in the reader's core (search
- * index, wizard, home), the reader's pages and the other language's. A new build installs into a
- * new cache: files whose hash did not change are copied from the old cache, the others fetched;
- * every fetched file is checked against its hash, so a file of another build is never kept. Only
- * when the new cache holds all the old one held does the new worker take over and the old cache
- * go, whole: never a mix. */
+ * self.BL_PACK (written above by tools/site/offline.py, with self.BL_TEXT, the worker's words)
+ * lists every kept file as [path from the site root, content hash, tier]. One cache per build,
+ * named by the pack's version. A first visit installs the shell (few files, so it takes over
+ * soon), then fills in the reader's core (search index, wizard, home), the reader's pages and
+ * the other language's. A new build installs into a new cache: files whose hash did not change
+ * are copied from the old cache, the others fetched; every fetched file is checked against its
+ * hash, so a file of another build is never kept. Only when the new cache holds all the old one
+ * held does the new worker take over and the old cache go, whole: never a mix. */
 (function () {
   "use strict";
 
@@ -20,10 +20,7 @@
   var HASH = {};
   PACK.files.forEach(function (file) { HASH[file[0]] = file[1]; });
 
-  var NOT_SAVED = {
-    pl: "Ta strona nie jest jeszcze zapisana do czytania bez sieci. Połącz się z siecią i otwórz ją ponownie.",
-    en: "This page is not saved for reading offline yet. Connect to a network and open it again."
-  };
+  var TEXT = self.BL_TEXT; // {lang: {notSaved}}: tools/data/interface.yaml, script_worker
 
   function url(path) { return new URL(path, SCOPE).href; }
 
@@ -222,7 +219,7 @@
     var lang = langOf(path);
     var body = "<!doctype html><html lang=\"" + lang + "\"><meta charset=\"utf-8\">" +
       "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Offline</title>" +
-      "<p style=\"font:1.1rem/1.5 sans-serif;margin:2rem 1rem\">" + NOT_SAVED[lang] +
+      "<p style=\"font:1.1rem/1.5 sans-serif;margin:2rem 1rem\">" + TEXT[lang].notSaved +
       " <a href=\"" + url(lang === PACK["default"] ? "" : lang + "/") + "\">⌂</a></p>";
     return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }

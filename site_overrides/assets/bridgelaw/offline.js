@@ -9,16 +9,8 @@
   if (!("serviceWorker" in navigator) || !script || !/^https?:$/.test(location.protocol)) return;
   var ROOT = new URL("../../", script.src); // assets/bridgelaw/offline.js -> the site root
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
-  var TEXT = {
-    pl: { saving: "Zapisywanie do czytania bez sieci: {done} z {total} plików…",
-          core: "Wyszukiwarka i kreator działają już bez sieci; zapisywanie stron: {done} z {total}…",
-          complete: "Cały serwis ({total} plików) jest zapisany: działa bez sieci.",
-          error: "Zapisywanie do czytania bez sieci przerwane; spróbujemy przy następnej wizycie." },
-    en: { saving: "Saving for reading offline: {done} of {total} files…",
-          core: "Search and the wizard now work offline; saving pages: {done} of {total}…",
-          complete: "The whole site ({total} files) is saved: it works with no network.",
-          error: "Saving for offline reading stopped; it will go on at the next visit." }
-  }[LANG];
+  // the line's words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_offline)
+  var TEXT = window.bridgelawText[LANG].offline;
   var line = document.querySelector(".bl-offline");
   var hadController = Boolean(navigator.serviceWorker.controller);
 

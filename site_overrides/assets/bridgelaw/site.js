@@ -4,10 +4,8 @@
 (function () {
   "use strict";
 
-  var POP_TEXT = {
-    pl: { go: "Przejdź do przepisu", close: "Zamknij", preview: "Podgląd przepisu", edition: "wydanie {e}" },
-    en: { go: "Go to the law", close: "Close", preview: "Law preview", edition: "{e} edition" }
-  };
+  /* The previews' words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_site). */
+  var TEXT = window.bridgelawText;
 
   function pageLang() {
     return (document.documentElement.getAttribute("lang") || "pl").slice(0, 2) === "en" ? "en" : "pl";
@@ -99,7 +97,7 @@
     var info = data[link.getAttribute("data-ref")];
     if (!info) return false;
     closePop();
-    var words = POP_TEXT[pageLang()];
+    var words = TEXT[pageLang()].site;
     pop = document.createElement("div");
     pop.className = "xref-pop";
     pop.id = "xref-pop";

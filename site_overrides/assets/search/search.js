@@ -92,34 +92,10 @@
     return (sub.weighted_locations || []).reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
   }
 
-  var TEXT = {
-    pl: {
-      open: "Szukaj", label: "Szukaj w przepisach", placeholder: "Szukaj: słowo, zwrot albo numer (64B3)",
-      close: "Zamknij", loading: "Wczytywanie wyszukiwarki…", none: "Brak wyników dla: ",
-      tooLong: "Zapytanie jest za długie (najwyżej {n} znaków).", superseded: "nieobowiązujące", titlesOnly: "bez tekstu",
-      corrected: "Szukano także: {fixed} (wpisano: {typed})",
-      noWords: "Zapytanie nie zawiera liter ani cyfr.", jump: "Przejdź do przepisu",
-      notInBuild: "Tekstu {id} z wydania 2017 nie ma w tej kompilacji.",
-      official: "Tekst 2017 na stronie PZBS ↗", titlePage: "Tytuł i części z wydania 2017 (bez tekstu)",
-      counterpart: "Odpowiednik z wydania 1997 dla ",
-      missing: "Nie ma przepisu ", nearest: "; najbliższe: ", results: "Wyniki: ",
-      failed: "Nie udało się wczytać wyszukiwarki.", law: "Przepis",
-      kinds: { situations: "Sytuacja", glossary: "Słownik", terms: "Indeks", compare: "Porównanie", wizard: "Kreator", laws: "Spis" }
-    },
-    en: {
-      open: "Search", label: "Search the laws", placeholder: "Search: a word, a phrase or a number (64B3)",
-      close: "Close", loading: "Loading search…", none: "No results for: ",
-      tooLong: "The query is too long (at most {n} characters).", superseded: "superseded", titlesOnly: "no text",
-      corrected: "Also searched for: {fixed} (typed: {typed})",
-      noWords: "The query has no letters or digits.", jump: "Go to law",
-      notInBuild: "The 2017 text of {id} is not in this build.",
-      official: "2017 text on the PZBS site ↗", titlePage: "Its 2017 title and sections (no text)",
-      counterpart: "1997 counterpart of ",
-      missing: "There is no law ", nearest: "; nearest: ", results: "Results: ",
-      failed: "The search could not be loaded.", law: "Law",
-      kinds: { situations: "Situation", glossary: "Glossary", terms: "Index", compare: "Compare", wizard: "Wizard", laws: "Contents" }
-    }
-  }[LANG];
+  // The words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_search; notInBuild
+  // is the editions section's not_in_build, the same words on the Python side).
+  var WORDS = window.bridgelawText[LANG];
+  var TEXT = Object.assign({ notInBuild: WORDS.editions.not_in_build }, WORDS.search);
 
   // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.
   var RULE = (function () {
