@@ -113,14 +113,13 @@ def walk_json(result: Any, tree: Any, lang: str, corpus: Any) -> dict[str, Any]:
     return data
 
 
-_UI = interface("rule_command")
 
 
 def _print_outcome(data: dict[str, Any], lang: str, corpus: Any) -> None:
     from assistant.links import cite_info
     from tools.render.cite_text import cite_line
 
-    ui = _UI[lang]
+    ui = interface("rule_command")[lang]
     outcome = data["outcome"]
     print(f"\n{ui['ruling']}\n{outcome['ruling']}")
     if outcome["tricks"] is not None:
@@ -136,7 +135,7 @@ def _interactive(tree: Any, lang: str, answers: list[int]) -> list[int] | None:
     """Ask the open questions on the terminal; the full answer list, or None on quit."""
     from assistant.tree import walk
 
-    ui = _UI[lang]
+    ui = interface("rule_command")[lang]
     answers = list(answers)
     while True:
         result = walk(tree, answers)
@@ -177,7 +176,7 @@ def run_rule(args: argparse.Namespace) -> int:
             ]
             print(json.dumps(listing, ensure_ascii=False, indent=1))
         else:
-            print(_UI[lang]["trees"])
+            print(interface("rule_command")[lang]["trees"])
             for tree in trees.values():
                 print(f"  {tree.id:32} {', '.join(tree.laws):14} {tree.title.get(lang)}")
         return 0
@@ -197,7 +196,7 @@ def run_rule(args: argparse.Namespace) -> int:
     if result.outcome is None and not args.json:
         completed = _interactive(tree, lang, answers)
         if completed is None:
-            print(_UI[lang]["quit"])
+            print(interface("rule_command")[lang]["quit"])
             return 0
         result = walk(tree, completed)
     corpus = _load_corpus(config)

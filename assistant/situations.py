@@ -7,13 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from assistant.tree import Text
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import LANGS, Problem
 from tools.normalize.citation_id import is_citation_id
+from tools.yaml_data import YAMLError, load_yaml
 
 _SITUATION_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _KEYS = {"id", "title", "phrases", "answer", "tree", "laws", "edition_note"}
@@ -90,8 +89,8 @@ def situation_from_dict(data: Any, where: str) -> Situation:
 def parse_situations(text: str, source: str) -> list[Situation]:
     """The situations in YAML `text`; SourceError naming `source` and the entry on bad input."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
+        data = load_yaml(text)
+    except YAMLError as error:
         raise SourceError(source, f"not valid YAML: {error}") from error
     if not isinstance(data, list):
         raise SourceError(source, "the catalogue must be a list of situations")

@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from assistant.tree import Answer, DecisionTree, Node, Outcome, Text
 from tools.config import ROOT
 from tools.errors import SourceError
 from tools.model import LANGS
+from tools.yaml_data import YAMLError, load_yaml
 
 
 def _text(value: Any, where: str) -> Text:
@@ -125,10 +124,10 @@ def load_tree(path: Path) -> DecisionTree:
     """Read one tree file; SourceError naming the file on unreadable or malformed YAML."""
     shown = _display(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise SourceError(shown, f"cannot read: {error}") from error
-    except yaml.YAMLError as error:
+    except YAMLError as error:
         raise SourceError(shown, f"not valid YAML: {error}") from error
     tree = tree_from_dict(data, shown)
     if tree.id != path.stem:

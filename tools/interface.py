@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
+from tools.yaml_data import YAMLError, load_yaml
 
 INTERFACE_FILE = Path(__file__).resolve().parent / "data" / "interface.yaml"
 # The sections the site's page scripts read, from the one generated script (SCRIPT_FILE, written
@@ -35,11 +36,9 @@ def _key_paths(texts: dict[str, Any], prefix: str = "") -> set[str]:
 
 @cache
 def _table() -> dict[str, dict[str, dict[str, Any]]]:
-    import yaml
-
     try:
-        data = yaml.safe_load(INTERFACE_FILE.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as error:
+        data = load_yaml(INTERFACE_FILE.read_text(encoding="utf-8"))
+    except (OSError, YAMLError) as error:
         raise SourceError(str(INTERFACE_FILE), f"cannot read the interface strings: {error}"
                           ) from error
     for section, langs in data.items():

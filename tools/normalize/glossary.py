@@ -11,6 +11,7 @@ from typing import Any
 from tools.errors import SourceError
 from tools.model import LANGS, Problem
 from tools.normalize.citation_id import id_parts, names_a_law
+from tools.yaml_data import YAMLError, load_yaml
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # A section letter past H is a typo (the laws' sections run A-G): the loader names the file and
@@ -110,11 +111,9 @@ def term_from_dict(data: Any, where: str) -> Term:
 
 def parse_glossary(text: str, source: str) -> list[Term]:
     """The validated terms of a glossary YAML text; `source` names it in errors."""
-    import yaml
-
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
+        data = load_yaml(text)
+    except YAMLError as error:
         raise SourceError(source, f"not valid YAML: {error}") from None
     if not isinstance(data, list) or not data:
         raise SourceError(source, "the glossary must be a non-empty list of entries")

@@ -16,6 +16,7 @@ from typing import Any
 from tools.errors import SourceError
 from tools.model import Finding
 from tools.normalize.citation_id import LAW_NUMBERS, is_citation_id, law_of
+from tools.yaml_data import YAMLError, load_yaml
 
 ACK_KINDS = ("missing", "split", "citation", "number", "term", "length")
 _VALUED = ("citation", "number", "term")  # an entry must say which values it covers
@@ -91,11 +92,9 @@ def ack_from_dict(data: Any, where: str) -> Ack:
 
 def parse_acks(text: str, source: str) -> list[Ack]:
     """The validated entries of an acknowledgements YAML text (an empty list is fine)."""
-    import yaml
-
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
+        data = load_yaml(text)
+    except YAMLError as error:
         raise SourceError(source, f"not valid YAML: {error}") from None
     if data is None:
         return []
