@@ -7,10 +7,16 @@ import json
 import sys
 from typing import Any
 
-from tools.interface import interface
 from tools.model import LANGS
 
 EXIT_BAD_INPUT = 2
+
+
+def _words(lang: str) -> dict[str, str]:
+    """The rule command's words (read when it runs: no other command pays for the table)."""
+    from tools.interface import interface
+
+    return interface("rule_command")[lang]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -119,7 +125,7 @@ def _print_outcome(data: dict[str, Any], lang: str, corpus: Any) -> None:
     from assistant.links import cite_info
     from tools.render.cite_text import cite_line
 
-    ui = interface("rule_command")[lang]
+    ui = _words(lang)
     outcome = data["outcome"]
     print(f"\n{ui['ruling']}\n{outcome['ruling']}")
     if outcome["tricks"] is not None:
@@ -135,7 +141,7 @@ def _interactive(tree: Any, lang: str, answers: list[int]) -> list[int] | None:
     """Ask the open questions on the terminal; the full answer list, or None on quit."""
     from assistant.tree import walk
 
-    ui = interface("rule_command")[lang]
+    ui = _words(lang)
     answers = list(answers)
     while True:
         result = walk(tree, answers)
@@ -176,7 +182,7 @@ def run_rule(args: argparse.Namespace) -> int:
             ]
             print(json.dumps(listing, ensure_ascii=False, indent=1))
         else:
-            print(interface("rule_command")[lang]["trees"])
+            print(_words(lang)["trees"])
             for tree in trees.values():
                 print(f"  {tree.id:32} {', '.join(tree.laws):14} {tree.title.get(lang)}")
         return 0
@@ -196,7 +202,7 @@ def run_rule(args: argparse.Namespace) -> int:
     if result.outcome is None and not args.json:
         completed = _interactive(tree, lang, answers)
         if completed is None:
-            print(interface("rule_command")[lang]["quit"])
+            print(_words(lang)["quit"])
             return 0
         result = walk(tree, completed)
     corpus = _load_corpus(config)
