@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from tools.errors import BridgelawError
 from tools.interface import SCRIPT_FILE, WORKER_SECTION, interface
 from tools.site.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
 
+ROOT = Path(__file__).resolve().parents[1]
 FILES = {
     "index.html": "home", "404.html": "404", "en/index.html": "home en",
     "laws/index.html": "toc", "laws/2017/64/index.html": "law 64",
@@ -79,6 +81,12 @@ def test_tiers() -> None:
     assert classify("assets/assistant/assistant.json")[1] == "shell"
     for script in (SCRIPT_FILE, "assets/wizard/state.js", "assets/wizard/render.js"):
         assert classify(script) == (script, "shell"), script  # the scripts' words, the wizard
+    # every script the pages load (mkdocs.yml), the search box's parts among them, works offline
+    loaded = re.findall(r"path: (assets/\S+\.js)", (ROOT / "mkdocs.yml").read_text("utf-8"))
+    assert {"assets/search/find.js", "assets/search/cite.js", "assets/search/search.js"} <= set(
+        loaded)
+    for script in loaded:
+        assert classify(script) == (script, "shell"), script
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
     assert classify("pagefind/pagefind.en_e8b9e1ab2b.pf_meta")[1] == "core-en"

@@ -232,6 +232,10 @@ def test_scripts_read_their_words_from_one_file_loaded_first(built: Path,
     wizard = [src.rsplit("/", 1)[1] for src in (tag["src"] for tag in
               html_pages["wizard/index.html"].find_all("script", src=True)) if "/wizard/" in src]
     assert wizard == ["state.js", "match.js", "render.js", "wizard.js"]
+    for path in ("index.html", "en/laws/2017/64/index.html", "wizard/index.html"):
+        search = [src.rsplit("/", 1)[1] for src in (tag["src"] for tag in
+                  html_pages[path].find_all("script", src=True)) if "/search/" in src]
+        assert search == ["query.js", "find.js", "rank.js", "cite.js", "search.js"], path
 
 
 def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> None:

@@ -1,6 +1,6 @@
 """MkDocs hook: the one citation-id rule (tools/data/citation_ids.json, read by
 tools/normalize/citation_id.py) goes into config.extra, and main.html embeds it in every page as
-JSON for the search box (assets/search/search.js), so Python and the browser parse "71.1" alike."""
+JSON for the search box (assets/search/cite.js), so Python and the browser parse "71.1" alike."""
 
 from __future__ import annotations
 

@@ -80,7 +80,7 @@ def site_pages(
     found.pages = read_pages(site_dir, [url for url in urls if url not in laws])
     for record in found.records:
         if record.meta["titles_only"]:
-            continue  # titles only: a typed id is answered as not in the build (search.js)
+            continue  # titles only: a typed id is answered as not in the build (cite.js)
         found.citations.setdefault(record.language, {}).setdefault(
             record.meta["edition"], []).extend(unit.id for unit in record.units)
     return found

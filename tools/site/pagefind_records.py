@@ -27,7 +27,7 @@ TERMS_WEIGHT = 2.0
 # The metadata field holding a law's names (its titles in both languages, folded forms too).
 # Pagefind adds a bonus for query words found in a weighted metadata field, on top of the body
 # score, which saturates on long laws: without it a long law that uses the words in passing
-# outranks the law named by them. search.js gives this field its weight.
+# outranks the law named by them. assets/search/find.js gives this field its weight.
 ABOUT = "about"
 
 
@@ -95,7 +95,7 @@ def law_record(
             "title": page_title,
             "law": number,
             "edition": edition,
-            "titles_only": "1" if titles_only else "",  # search.js labels it: no text here
+            "titles_only": "1" if titles_only else "",  # rank.js labels it: no text here
             # a law known by its titles only is found by its names as much as one with text:
             # a query naming it finds it before a longer text that uses the words in passing
             ABOUT: " ".join(about.split()),

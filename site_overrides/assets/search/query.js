@@ -2,7 +2,8 @@
  * build/search_spec.json, of which tools/site/build.py copies what the scripts read to
  * assets/search/spec-<lang>.json): folding, function and question words, players' words, typos
  * against the index's vocabulary (assets/search/vocabulary-<letter>.json) and the query limit.
- * Read by the search box (search.js) and the wizard's filter (assets/wizard/match.js). */
+ * Read by the search box's scripts (find.js, rank.js, cite.js, search.js) and the wizard's filter
+ * (assets/wizard/match.js). */
 (function () {
   "use strict";
 

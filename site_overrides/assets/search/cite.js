@@ -1,0 +1,94 @@
+/* The site search, 3 of 4: citation queries ("64B3", "przepis 50D2a", "Law 61B") read as the
+ * unit they name, answered with a jump to it; what to show is returned, search.js shows it. */
+(function (S) {
+  "use strict";
+
+  var ROOT = S.ROOT, LANG = S.LANG, TEXT = S.TEXT;
+  var Q = window.bridgelawQuery;
+
+  // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.
+  var RULE = (function () {
+    try { return JSON.parse(document.getElementById("bl-citation-rule").textContent); } catch (e) { return null; }
+  })();
+  var PREFIX = RULE ? new RegExp(RULE.prefix, RULE.flags) : null;
+  var CITE = RULE ? new RegExp(RULE.query, RULE.flags) : null;
+
+  /** The citation id a query names ("64 C 2" -> "64C2", "Law 71 item 1" -> "71.1"), or null;
+   * tools/normalize/citation_id.py parse_citation_query does the same with the same rule. */
+  S.parseCitation = function (query) {
+    if (!CITE) return null;
+    var rest = query.trim();
+    for (var i = 0; i < 3; i++) {
+      var stripped = rest.replace(PREFIX, "").trim();
+      if (stripped === rest) break;
+      rest = stripped;
+    }
+    var m = CITE.exec(rest);
+    if (!m) return null;
+    var g = {};
+    RULE.query_groups.forEach(function (name, index) { g[name] = m[index + 1] || ""; });
+    var n = parseInt(g.law, 10);
+    if (n < 1 || n > 93 || (g.item && !g.section) || (g.sub && !(g.item || g.law_item))) return null;
+    var sub = g.sub.toLowerCase();
+    if (g.law_item) return String(n) + RULE.law_item_separator + String(parseInt(g.law_item, 10)) + sub;
+    return String(n) + g.section.toUpperCase() + g.item + sub;
+  };
+
+  function loadCitations() { return Q.json(ROOT, "pagefind/citations.json"); }
+
+  function unitUrl(edition, id) {
+    var law = /^\d+/.exec(id)[0];
+    return new URL((LANG === "en" ? "en/" : "") + "laws/" + edition + "/" + law + "/#" + id, ROOT).href;
+  }
+
+  function nearest(ids, cited) {
+    var law = /^\d+/.exec(cited)[0];
+    function common(a) { var i = 0; while (i < a.length && a[i] === cited[i]) i++; return i; }
+    return ids
+      .filter(function (id) { return /^\d+/.exec(id)[0] === law; })
+      .sort(function (a, b) { return common(b) - common(a) || a.length - b.length || (a < b ? -1 : 1); })
+      .slice(0, 3);
+  }
+
+  /** A typed id means the 2017 edition, in force: its unit when the build has it; else its
+   * page on the source site and its 1997 counterpart (tools/normalize/cite2017.py), never the 1997 unit
+   * that happens to have the same id. A reader of a 1997 page is offered 1997 by that id too.
+   * The answer: { items, message } for the box to show. */
+  S.jump = function (cited) {
+    return loadCitations().then(function (table) {
+      var byEdition = table[LANG] || table.pl || {};
+      var force = table.in_force || {};
+      var here = document.querySelector(".law-text[data-edition]");
+      var reading = here && here.getAttribute("data-edition");
+      function has(e, id) { return (byEdition[e] || []).indexOf(id) >= 0; }
+      function go(e, id, title) { return { id: id, edition: e, title: title, url: unitUrl(e, id) }; }
+      var items = [];
+      if (reading === "1997" && has("1997", cited)) items.push(go("1997", cited, TEXT.jump + " " + cited));
+      if (has("2017", cited)) items.push(go("2017", cited, TEXT.jump + " " + cited));
+      var message = "";
+      if (!has("2017", cited) && (force.outline || []).indexOf(cited) >= 0) {
+        var law = /^\d+/.exec(cited)[0];
+        items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
+          url: force.official[LANG].replace("{number}", law) });
+        if ((force.title_pages || []).indexOf(Number(law)) >= 0) {  // its section's row, offline too
+          items.push(go("2017", /^\d+[A-Z]?/.exec(cited)[0], TEXT.titlePage));
+        }
+        ((force.counterparts || {})[cited] || []).forEach(function (old) {
+          if (has("1997", old)) items.push(go("1997", old, TEXT.counterpart + cited));
+        });
+        message = TEXT.notInBuild.replace("{id}", cited);
+      }
+      if (items.length) return { items: items, message: message };
+      var editions = ["2017", "1997"].filter(function (e) { return byEdition[e]; });
+      var near = [];
+      editions.forEach(function (e) {
+        nearest(byEdition[e].filter(function (v, i, a) { return a.indexOf(v) === i; }), cited).forEach(function (id) {
+          near.push({ id: id, edition: e, title: TEXT.law + " " + id, url: unitUrl(e, id) });
+        });
+      });
+      var names = near.map(function (n) { return n.id; }).filter(function (v, i, a) { return a.indexOf(v) === i; });
+      return { items: near.slice(0, 3),
+        message: TEXT.missing + cited + (names.length ? TEXT.nearest + names.slice(0, 3).join(", ") : "") };
+    });
+  };
+})(window.bridgelawSearch = window.bridgelawSearch || {});

@@ -1,0 +1,160 @@
+/* The site search, 1 of 4 (find.js, rank.js, cite.js, search.js, loaded in this order): what
+ * every part shares (the site root, the page's language and words), and reading Pagefind, loaded
+ * only when the reader opens the search. Every file adds to one namespace, window.bridgelawSearch;
+ * how every engine reads a query is assets/search/query.js, loaded before them. */
+(function (S) {
+  "use strict";
+
+  var script = document.currentScript;
+  // assets/search/find.js -> the site root, wherever the site is served from
+  S.ROOT = new URL("../../", script ? script.src : location.href);
+  S.LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  // The words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_search; notInBuild
+  // is the editions section's not_in_build, the same words on the Python side).
+  var WORDS = window.bridgelawText[S.LANG];
+  S.TEXT = Object.assign({ notInBuild: WORDS.editions.not_in_build }, WORDS.search);
+
+  S.el = function (tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text != null) node.textContent = text;
+    return node;
+  };
+
+  var ROOT = S.ROOT;
+  var Q = window.bridgelawQuery;
+  // Each law page is one Pagefind record and its units are sub-results, so ranking laws needs
+  // no per-unit requests: only the best few laws are loaded (one fragment each) to show them.
+  var CANDIDATES = 6;
+  var TITLE_PAGES = 4; // title-only law pages read beyond the CANDIDATES (see candidates())
+  var OTHER_PAGES = 3; // pages that are not law text (situations, glossary) read beyond them
+  // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
+  // `about` holds a law's names in both languages with their folded and inflected forms (see
+  // ABOUT in tools/site/pagefind.py): the body score saturates on a long law, and without the bonus
+  // a long law that uses the words in passing outranks the law they name. The printed `title`
+  // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
+  // law whose name is the other case of the word typed. The other fields are not words.
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
+  // Fewer results than this for all the words together: rank by the words one by one instead.
+  var ENOUGH = 3;
+
+  var pagefind = null;
+
+  /** Pagefind itself, imported once. */
+  S.loadPagefind = function () {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
+        // noWorker: the search runs on the page itself, which saves the 41 KB worker script
+        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true, ranking: RANKING })).then(function () {
+          if (pf.init) pf.init();
+          return pf;
+        });
+      });
+    }
+    return pagefind;
+  };
+
+  /** Results for all the words; when too few pages hold them all, every
+   * page holding any of them, ranked by the sum of its scores word by word (a page with more of
+   * them comes first); `oneByOne` goes straight to the words one by one. */
+  function searchWords(pf, words, oneByOne) {
+    return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "))).then(function (found) {
+      if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
+      return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
+        var byId = {}, order = [];
+        each.forEach(function (one) {
+          (one ? one.results : []).forEach(function (r) {
+            if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
+            byId[r.id].score += r.score;
+            byId[r.id].parts.push(r);
+          });
+        });
+        return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
+          .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+      });
+    });
+  }
+
+  /** One page's data for several one-word results: its sub-results with the words' matches
+   * together. Pagefind keeps one object per page and rewrites its sub-results on each data()
+   * call, so the calls run one after another and each call's list is kept. */
+  function mergedData(parts) {
+    var lists = [], last = null;
+    return parts.reduce(function (chain, r) {
+      return chain.then(function () { return r.data(); }).then(function (d) { last = d; lists.push(d.sub_results || []); });
+    }, Promise.resolve()).then(function () {
+      var byAnchor = {}, order = [];
+      lists.forEach(function (subs) {
+        subs.forEach(function (sub) {
+          var key = sub.anchor ? sub.anchor.id : "";
+          if (!byAnchor[key]) { byAnchor[key] = { anchor: sub.anchor, weighted_locations: [] }; order.push(key); }
+          byAnchor[key].weighted_locations = byAnchor[key].weighted_locations.concat(sub.weighted_locations || []);
+        });
+      });
+      return Object.assign({}, last, { sub_results: order.map(function (k) { return byAnchor[k]; }) });
+    });
+  }
+
+  /** The best CANDIDATES law pages with text, with the laws known by their titles only and the
+   * pages that only point to laws (situations, glossary) found among them: a short title page
+   * or a situation page scores high for the words players use, and must not crowd the text of
+   * the law that answers out of the pages read (at most TITLE_PAGES and OTHER_PAGES more). */
+  function candidates(results) {
+    var picked = [], next = 0, texts = 0, others = 0;
+    function more() {
+      var batch = results.slice(next, Math.min(next + CANDIDATES - texts, CANDIDATES + TITLE_PAGES + OTHER_PAGES));
+      next += batch.length;
+      if (!batch.length) return picked;
+      return Promise.all(batch.map(function (r) {
+        // a page that cannot be read (offline, before the worker has kept a title page's
+        // fragment: tools/site/offline.py) is left out, not the whole search
+        return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); },
+          function () { return null; });
+      })).then(function (got) {
+        got.forEach(function (d) {
+          if (!d) return;
+          var meta = d.meta || {};
+          // law text is what a director must see: pages that only point to laws (situations,
+          // the glossary) are shown, but do not count among the laws read (OTHER_PAGES more)
+          if (!meta.law && others++ >= OTHER_PAGES) return;
+          picked.push(d);
+          if (meta.law && !meta.titles_only) texts++;
+        });
+        return texts >= CANDIDATES ? picked : more();
+      });
+    }
+    return more();
+  }
+
+  /** The best pages for the words in the law's own words; a word the index does not know is
+   * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
+   * word meant is searched, and the reader is told which. `stale` says the reader has typed on
+   * since: no page is read for a query no longer shown (the answer is then null). */
+  S.find = function (pf, words, vocabulary, stale) {
+    return vocabulary.then(function (known) {
+      var typed = [], fixed = [];
+      words.forEach(function (w) {
+        var c = Q.correct(w, known);
+        if (c) { typed.push(w); fixed.push(c); }
+      });
+      var read = words.concat(fixed);
+      // Pagefind wants every word of its query: a typo the index lacks would leave only the
+      // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
+      var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
+      var asked = Q.lawWords(sought);
+      return searchWords(pf, asked).then(function (results) {
+        if (stale() || !results) return null;
+        return candidates(results);
+      }).then(function (found) {
+        // pages in players' words may hold every word where no law does ("obie strony zrobiły
+        // renons"): the laws holding most of them are read too, after those pages
+        if (!found || asked.length < 2 || found.some(function (d) { return d.meta && d.meta.law; })) return found;
+        return searchWords(pf, asked, true).then(candidates).then(function (laws) {
+          return found.concat(laws.filter(function (d) { return d.meta && d.meta.law; }));
+        });
+      }).then(function (found) {
+        return found && { found: found, words: read, typed: typed, fixed: fixed };
+      });
+    });
+  };
+})(window.bridgelawSearch = window.bridgelawSearch || {});

@@ -1,0 +1,194 @@
+/* The site search, 2 of 4: Pagefind's answers ranked into the result items the box shows, by
+ * the CLI's rules (tools/search/rank.py). Words are shown as text (textContent), never as HTML. */
+(function (S) {
+  "use strict";
+
+  var ROOT = S.ROOT, TEXT = S.TEXT, el = S.el;
+  var Q = window.bridgelawQuery;
+  var fold = Q.fold;
+  // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
+  // per_law, a law's best units shown; near_best, units scoring this share of a law's best are
+  // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
+  // first; before_history, a 2017 law this close to it stands before all 1997 text.
+  function rule(name) { return Q.spec.ranking[name]; }
+  var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/site/pagefind.py)
+
+  /** The edition in force first: a 2017 law that answers about as well as the best law text
+   * found stands before every other page, and 1997 text, history, last (in_force_share in
+   * tools/search/rank.py orders the CLI's hits the same way). Pagefind's order stays within
+   * each group. */
+  function currentFirst(laws, words) {
+    var queries = words.map(fold);
+    function covered(d) {  // how many of the query's words the record holds in some form,
+      // its names included (a law's titles in both languages)
+      var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
+      return queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
+    }
+    // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
+    var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
+    var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
+    var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
+    function first(d) {
+      var meta = d.meta || {};
+      return meta.law && meta.edition === "2017" && (d.score || 0) >= rule("in_force_share") * best && covered(d) >= most;
+    }
+    var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
+    // 1997 text is history: it never answers before a law in force that the query found
+    var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
+    var current = function (d) {
+      return first(d) || (d.meta && d.meta.law && d.meta.edition === "2017" && !d.meta.titles_only &&
+        (d.score || 0) >= rule("before_history") * best);
+    };
+    var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
+    if (last >= 0) {
+      var kept = out.filter(function (d, i) { return !(old(d) && i < last); });
+      var moved = out.filter(function (d, i) { return old(d) && i < last; });
+      var at = kept.reduce(function (pos, d, i) { return current(d) ? i : pos; }, -1) + 1;
+      out = kept.slice(0, at).concat(moved, kept.slice(at));
+    }
+    // where a law is found in both editions, its 2017 text stands before its 1997 text
+    out.slice().forEach(function (d) {
+      var meta = d.meta || {};
+      if (meta.edition !== "2017" || !meta.law) return;
+      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
+      var here = out.indexOf(d);
+      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
+    });
+    return out;
+  }
+
+  /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
+   * is_inside in tools/normalize/citation_id.py. */
+  function below(id, other) {
+    if (other.indexOf(id) !== 0 || other === id) return false;
+    var next = other.charAt(id.length);
+    // a sub-item's own sub-items are roman numerals: 40B2ai and 40B2aiv lie inside 40B2a
+    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1)) ||
+      (/\d[a-z]$/.test(id) && /[ivx]/.test(next));
+  }
+
+  /** A sub-result's score: the scores Pagefind gave its matched words, summed. */
+  function unitScore(sub) {
+    return (sub.weighted_locations || []).reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
+  }
+
+  function siteUrl(path) {
+    // Pagefind may return "/laws/..." or "laws/...": both are relative to the site root here.
+    var rel = String(path);
+    if (rel.indexOf(ROOT.pathname) === 0) rel = rel.slice(ROOT.pathname.length);
+    return new URL(rel.replace(/^\/+/, ""), ROOT).href;
+  }
+
+  /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
+  function isFormOf(word, queries) {
+    var f = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
+    return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
+  }
+
+  /** A snippet from a unit's own words (a law record's content also holds the folded copy
+   * and the weighted titles, see FOLDED_MARK in tools/site/pagefind.py, which must not show). The
+   * window starts a few words before the first match. */
+  function ownExcerpt(text, words) {
+    var queries = words.map(fold);
+    var first = text.findIndex(function (w) { return isFormOf(w, queries); });
+    var start = Math.max(0, (first < 0 ? 0 : first) - 6), end = Math.min(text.length, start + 30);
+    var out = document.createDocumentFragment();
+    var plain = start > 0 ? "… " : ""; // runs of unmarked words go in as one text node
+    text.slice(start, end).forEach(function (w, i) {
+      var gap = i ? " " : "";
+      if (!isFormOf(w, queries)) { plain += gap + w; return; }
+      if (plain + gap) out.appendChild(document.createTextNode(plain + gap));
+      out.appendChild(el("mark", {}, w));
+      plain = "";
+    });
+    if (end < text.length) plain += " …";
+    if (plain) out.appendChild(document.createTextNode(plain));
+    return out;
+  }
+
+  /** A page other than a law's as one result item; its hidden folded copy (after the
+   * FOLDED_MARK) stays out of the snippet. */
+  function pageItem(d, words) {
+    var content = (d.content || "").split(/[\r\n\s]+/g);
+    var end = content.indexOf(FOLDED_MARK);
+    var url = siteUrl(d.url);
+    // the page's section ("situations/..." or "en/situations/...") says what kind of page it is
+    var section = url.slice(ROOT.href.length).replace(/^en\//, "").split("/")[0];
+    return {
+      id: "", edition: "", kind: TEXT.kinds[section] || "", title: (d.meta && d.meta.title) || d.url,
+      url: url, excerpt: ownExcerpt(end < 0 ? content : content.slice(0, end), words)
+    };
+  }
+
+  /** A law's best-matching units as result items, best first. A unit's words run from the
+   * end of its heading ("64B3" and its title) to the FOLDED_MARK that closes them; Pagefind
+   * counts word locations over the content split at white space, as done here. The law's own
+   * row (its number, no text) is shown only when no unit of it matched: the units' results
+   * already carry the law's title and link into the same page. */
+  function unitItems(d, words) {
+    var meta = d.meta || {};
+    var content = (d.content || "").split(/[\r\n\s]+/g);
+    var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
+    var items = (d.sub_results || [])
+      .filter(function (sub) { return sub.anchor && sub.anchor.id; })
+      .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
+      .sort(function (a, b) { return b.score - a.score || a.i - b.i; })
+      .map(function (s) {
+        var anchor = s.sub.anchor;
+        var heading = anchor.text.trim().split(/\s+/);
+        var start = anchor.location + heading.length;
+        var end = content.indexOf(FOLDED_MARK, start);
+        var text = content.slice(start, end < 0 ? undefined : end);
+        var own = heading.slice(1).join(" ");
+        return {
+          id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
+          title: (meta.title || "") + (own ? " › " + own : ""), own: own, bare: !own && !text.length,
+          kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
+          score: s.score, i: s.i
+        };
+      });
+    var units = items.filter(function (item) { return !item.bare; });
+    // how many of the query's words a unit holds, in its own heading and text
+    var queries = words.map(fold);
+    units.forEach(function (item) {
+      var text = item.text.concat(item.own.split(/\s+/));
+      item.covered = queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
+    });
+    // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
+    // unit inside it holding as many of the query's words (tools/search/rank.py deepest)
+    var leaves = units.filter(function (item) {
+      return !units.some(function (other) { return below(item.id, other.id) && other.covered >= item.covered; });
+    });
+    // a unit holding more of the query's words answers it better; among those, units about as
+    // good as the best are read in the law's own order
+    var most = leaves.reduce(function (m, item) { return Math.max(m, item.covered); }, 0);
+    var full = leaves.filter(function (item) { return item.covered === most; });
+    var best = full.reduce(function (m, item) { return Math.max(m, item.score); }, 0);
+    var near = full.filter(function (item) { return item.score >= rule("near_best") * best; })
+      .sort(function (a, b) { return a.i - b.i; });
+    var rest = leaves.filter(function (item) { return near.indexOf(item) < 0; })
+      .sort(function (a, b) { return b.covered - a.covered || b.score - a.score || a.i - b.i; });
+    var shown = near.concat(rest);
+    if (!items.length) {
+      // found by its names alone (its title in the other language, its glossary terms): the
+      // law itself, as the CLI lists a law's heading when none of its units matched
+      items = [{
+        id: meta.law, edition: meta.edition || "", url: page + "#" + meta.law, text: [],
+        title: meta.title || "", own: "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
+      }];
+    }
+    return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law")).map(function (item) {
+      item.excerpt = ownExcerpt(item.text, words);
+      return item;
+    });
+  }
+
+  /** The pages found as result items, best first: the edition in force first, then each law's
+   * best units, each other page as one item. */
+  S.items = function (found, words) {
+    return currentFirst(found, words).reduce(function (out, d) {
+      var meta = d.meta || {};
+      return out.concat(meta.law ? unitItems(d, words) : [pageItem(d, words)]);
+    }, []);
+  };
+})(window.bridgelawSearch = window.bridgelawSearch || {});
