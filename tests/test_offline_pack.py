@@ -87,6 +87,9 @@ def test_tiers() -> None:
         loaded)
     for script in loaded:
         assert classify(script) == (script, "shell"), script
+    # the typo vocabulary follows the core: search is offline sooner, typos corrected later
+    assert classify("assets/search/vocabulary-72.json") == ("assets/search/vocabulary-72.json",
+                                                            "pages-pl")
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
     assert classify("pagefind/pagefind.en_e8b9e1ab2b.pf_meta")[1] == "core-en"
