@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 RULE_FILE = Path(__file__).resolve().parents[1] / "data" / "citation_ids.json"
@@ -65,6 +66,7 @@ def law_number(unit_id: str) -> int:
     return number
 
 
+@lru_cache(maxsize=65536)  # ranking asks the same few ids over and over
 def id_parts(unit_id: str) -> tuple[str, ...]:
     """The labels an id is made of, outermost first ("64B3" -> 64, B, 3; "71.1" -> 71, 1;
     "40B2aiv" -> 40, B, 2, a, iv); ValueError when it is no citation id."""
@@ -76,19 +78,25 @@ def id_parts(unit_id: str) -> tuple[str, ...]:
 
 def lineage(unit_id: str) -> list[str]:
     """The ids from the law down to `unit_id` ("64B3" -> 64, 64B, 64B3; "71.1" -> 71, 71.1)."""
+    return list(_lineage(unit_id))
+
+
+@lru_cache(maxsize=65536)
+def _lineage(unit_id: str) -> tuple[str, ...]:
     parts = id_parts(unit_id)
     ids = [parts[0]]
     for label in parts[1:]:
         ids.append(child_id(ids[-1], label))
-    return ids
+    return tuple(ids)
 
 
 def is_inside(outer: str, inner: str) -> bool:
     """Whether unit `inner` lies inside `outer` ("64A1" in "64A" and in "64", "71.1" in "71";
     "64B10" is not in "64B1", nor an id in itself)."""
-    return is_citation_id(inner) and outer in lineage(inner)[:-1]
+    return is_citation_id(inner) and outer in _lineage(inner)[:-1]
 
 
+@lru_cache(maxsize=65536)
 def id_sort_key(unit_id: str) -> tuple:
     """A sort key in document order: 64 < 64A < 64A1 < 64A2 < 64A10 < 64B, 71 < 71.1 < 71.2,
     40B2aiv < 40B2av; text that is no citation id goes last."""
