@@ -205,6 +205,15 @@ def test_pages_in_players_words_leave_room_for_the_law(page, origin) -> None:  #
     assert any(re.search(r"/laws/2017/64/#64[BC]", h) for h in hrefs), hrefs
 
 
+def test_a_law_in_force_known_by_its_title_answers_before_the_1997_text(page, origin) -> None:  # noqa: ANN001
+    """Every word is in 1997 Law 69's text; the 2017 law is in the build by its title only
+    ("Uznanie deklaracji lub zrzeczenia"), and still answers first."""
+    open_search(page, origin)
+    laws = [m.groups() for h in ask(page, "uznanie roszczenia")
+            if (m := re.search(r"/laws/(\d{4})/(\d+)/", h))]
+    assert laws and laws[0] == ("2017", "69"), laws
+
+
 @pytest.mark.parametrize(
     "query", ["uprawomocnienie", "dysponowanie kartą", "karta nazwana jest zagrana"])
 def test_the_2017_text_comes_before_the_1997_text_of_the_same_law(page, origin, query) -> None:  # noqa: ANN001

@@ -147,10 +147,15 @@
         return candidates(results);
       }).then(function (found) {
         // pages in players' words may hold every word where no law does ("obie strony zrobiły
-        // renons"): the laws holding most of them are read too, after those pages
-        if (!found || asked.length < 2 || found.some(function (d) { return d.meta && d.meta.law; })) return found;
-        return searchWords(pf, asked, true).then(candidates).then(function (laws) {
-          return found.concat(laws.filter(function (d) { return d.meta && d.meta.law; }));
+        // renons"), and 1997 text where no law in force does ("uznanie roszczenia": the 2017 law
+        // is known here by its title only): the laws (in force, when 1997 text was found)
+        // holding most of the words are read too, after those pages
+        function law(d) { return d.meta && d.meta.law; }
+        function inForce(d) { return law(d) && d.meta.edition === "2017"; }
+        if (!found || asked.length < 2 || found.some(inForce)) return found;
+        var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.url; });
+        return searchWords(pf, asked, true).then(candidates).then(function (more) {
+          return found.concat(more.filter(function (d) { return wanted(d) && have.indexOf(d.url) < 0; }));
         });
       }).then(function (found) {
         return found && { found: found, words: read, typed: typed, fixed: fixed };
