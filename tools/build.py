@@ -12,19 +12,18 @@ def build(config: Config) -> BuildReport:
     report of every problem met (a strict build stops at the first stage with an error). The
     outline, glossary and concordance are read once, first: a missing one stops the build."""
     from assistant.build import build_assistant
-    from tools.scrape import corpus_facts, publish, scrape_corpus
+    from tools.scrape import publish, scrape_corpus, write_report
     from tools.search.index import build_index
     from tools.site.build import build_site
-    from tools.write import write_text
 
     reference = load_reference(config)
     scraped = scrape_corpus(config, reference=reference)
-    report = publish(scraped, config)  # the model, content/ and the scrape's report
+    report = publish(scraped, config)  # the model and content/
     corpus = scraped.corpus
     assistant = build_assistant(corpus, config, reference)
     report.add("assistant", assistant.problems)
     report.add("index", build_index(corpus, config, assistant.situations, reference))
     report.stop_if_strict(config.strict)
     report.add("site", build_site(config, corpus, reference))
-    write_text(config.report_file, report.to_json(corpus_facts(corpus)))
+    write_report(report, corpus, config)
     return report

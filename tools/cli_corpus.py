@@ -67,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_scrape(args: argparse.Namespace) -> int:
     """Scrape, write the model and content, and optionally print the nothing-lost table."""
     from tools.normalize.verify import format_checks, verify_nothing_lost
-    from tools.scrape import publish, scrape_corpus, summary
+    from tools.scrape import publish, scrape_corpus, scrape_report, summary, write_report
 
     config = replace(Config(), offline=not args.online, strict=args.strict)
     if args.start_2017 is not None:
@@ -97,16 +97,13 @@ def run_scrape(args: argparse.Namespace) -> int:
         print(format_reports(result.reports) if result.reports else
               "no page was fetched (offline with an empty cache?)")
         print(summary(result.corpus))
-        from tools.report import BuildReport
-
-        report = BuildReport()
-        report.add("scrape", result.corpus.problems)
-        print(report.summary())
+        print(scrape_report(result.corpus).summary())
         if args.verify:
             print(format_checks(checks))
         print("nothing was published: run without --check to write the model and content")
         return 1 if lost or any(not report.accepted for report in result.reports) else 0
     report = publish(result, config)
+    write_report(report, result.corpus, config)
     print(summary(result.corpus))
     print(report.summary())
     print(

@@ -219,21 +219,31 @@ def summary(corpus: Corpus) -> str:
         "citations: " + ", ".join(f"{k} {v}" for k, v in sorted(citations.items()))])
 
 
-def publish(result: ScrapeResult, config: Config) -> BuildReport:
-    """Write the scrape's outputs and its report; a strict run stops on an error first, leaving
-    what was written before untouched."""
-    from tools.write import write_text
-
+def scrape_report(corpus: Corpus) -> BuildReport:
+    """The build report of the scrape stage's problems."""
     report = BuildReport()
-    report.add("scrape", result.corpus.problems)
-    report.stop_if_strict(config.strict)
-    write_outputs(result, config)
-    write_text(config.report_file, report.to_json(corpus_facts(result.corpus)))
+    report.add("scrape", corpus.problems)
     return report
 
 
+def publish(result: ScrapeResult, config: Config) -> BuildReport:
+    """Write the scrape's outputs (a strict run stops on an error first, leaving what was
+    written before untouched); the report, for the caller to add to and write once."""
+    report = scrape_report(result.corpus)
+    report.stop_if_strict(config.strict)
+    write_outputs(result, config)
+    return report
+
+
+def write_report(report: BuildReport, corpus: Corpus, config: Config) -> None:
+    """Write the report of a run, with what it says of the corpus, as config.report_file."""
+    from tools.write import write_text
+
+    write_text(config.report_file, report.to_json(corpus_facts(corpus)))
+
+
 def scrape(config: Config, snapshot_dir: Path | None = None) -> Corpus:
-    """Run the scrape stage on its own: parse the sources, then publish (see publish)."""
+    """Run the scrape stage on its own: parse the sources, publish them, write the report."""
     result = scrape_corpus(config, snapshot_dir)
-    publish(result, config)
+    write_report(publish(result, config), result.corpus, config)
     return result.corpus
