@@ -287,3 +287,18 @@ def test_failed_build_keeps_last_good_site(built: Path, tmp_path: Path) -> None:
     assert (root / "site" / "laws/2017/64/index.html").read_bytes() == before
     assert not (root / "site" / "broken").exists()
     assert sorted(p.name for p in root.iterdir() if p.name.startswith(".site")) == []
+
+
+def test_strict_build_stops_on_an_input_the_search_index_lacks(built: Path, tmp_path: Path) -> None:
+    """The index's own problems count too: without the glossary, a strict build names it and
+    leaves the last good site in place."""
+    root = tmp_path / "root"
+    shutil.copytree(built, root)
+    before = (root / "site" / "pagefind" / "citations.json").read_bytes()
+    config = Config.at(root, strict=True, glossary_file=tmp_path / "no-glossary.yaml")
+    from tools.site.build import build_site
+
+    with pytest.raises(BridgelawError, match="no-glossary.yaml"):
+        build_site(config, _builder().real_corpus())
+    assert (root / "site" / "pagefind" / "citations.json").read_bytes() == before
+    assert sorted(p.name for p in root.iterdir() if p.name.startswith(".site")) == []

@@ -170,11 +170,11 @@ def build_site(config: Config, corpus: Corpus | None = None,
                              "not found: the search box cannot read queries")
                      for what in copy_search_spec(config, out)]
         write_interface_script(out)
-        check_stage("site", problems, config.strict)
         from tools.site.offline import write_offline
         from tools.site.pagefind import index_site
 
         problems += index_site(out, config, corpus, reference)
+        check_stage("site", problems, config.strict)  # the index's missing inputs too
         write_offline(out)
         _swap_in(out, site_dir)
     finally:
