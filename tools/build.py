@@ -11,7 +11,7 @@ def build(config: Config) -> BuildReport:
     """Scrape (offline by default), the assistant, the search index, then the site; return the
     report of every problem met (a strict build stops at the first stage with an error). The
     outline, glossary and concordance are read once, first: a missing one stops the build."""
-    from assistant.build import build_assistant
+    from tools.plugins import STAGE_GROUP, plugin
     from tools.scrape import publish, scrape_corpus, write_report
     from tools.search.index import build_index
     from tools.site.build import build_site
@@ -20,7 +20,7 @@ def build(config: Config) -> BuildReport:
     scraped = scrape_corpus(config, reference=reference)
     report = publish(scraped, config)  # the model and content/
     corpus = scraped.corpus
-    assistant = build_assistant(corpus, config, reference)
+    assistant = plugin(STAGE_GROUP, "assistant")(corpus, config, reference)
     report.add("assistant", assistant.problems)
     report.add("index", build_index(corpus, config, assistant.situations, reference))
     report.stop_if_strict(config.strict)
