@@ -10,16 +10,14 @@ each situation covers.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from tools.config import Config
-from tools.normalize.citation_id import is_inside
+from tools.normalize.citation_id import is_inside, parse_citation_query
 from tools.search.query import SYNONYM_WEIGHT, WORD, read_query
 from tools.urls import situation_path
 
 _RERANK_POOL = 20
-_LAW_TOKEN = re.compile(r"\b(\d{1,2})([A-Ha-h](?:\d{1,2}(?:[a-z]\d{0,2})?)?)?\b")
 
 
 @dataclass(frozen=True)
@@ -136,7 +134,8 @@ def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
                  if t not in typed]
         subqueries += [Term(name, term, boost=boost * SYNONYM_WEIGHT)
                        for name, boost in fields.items() for term in dict.fromkeys(added)]
-        cited = sorted({(n + rest).lower() for n, rest in _LAW_TOKEN.findall(read)})
+        cited = sorted({cite.lower() for word in WORD.findall(read)
+                        if (cite := parse_citation_query(word))})
         subqueries += [Term("cites", term, boost=_LAWS_BOOST) for term in cited]
         if not subqueries:
             return []
