@@ -12,8 +12,9 @@ import pytest
 
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.interface import SCRIPT_FILE, WORKER_SECTION, interface
+from tools.interface import WORKER_SECTION, interface
 from tools.site.offline import ICONS, classify, collect, version_of, web_manifest, write_offline
+from tools.site.scripts import BUNDLE_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = {
@@ -79,8 +80,8 @@ def test_tiers() -> None:
     assert classify("en/situations/revoke/index.html") == ("en/situations/revoke/", "pages-en")
     assert classify("404.html") == ("404.html", "shell")
     assert classify("assets/assistant/assistant.json")[1] == "shell"
-    for script in (SCRIPT_FILE, "assets/wizard/state.js", "assets/wizard/render.js"):
-        assert classify(script) == (script, "shell"), script  # the scripts' words, the wizard
+    for script in (BUNDLE_FILE, "assets/wizard/state.js", "assets/wizard/render.js"):
+        assert classify(script) == (script, "shell"), script  # the page scripts, the wizard
     # every script the pages load (mkdocs.yml), the search box's parts among them, works offline
     loaded = re.findall(r"path: (assets/\S+\.js)", (ROOT / "mkdocs.yml").read_text("utf-8"))
     assert {"assets/search/find.js", "assets/search/cite.js", "assets/search/search.js"} <= set(

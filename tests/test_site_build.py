@@ -12,12 +12,14 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+import rjsmin
 from bs4 import BeautifulSoup
 
 from tools.config import Config
 from tools.errors import BridgelawError
 
 HERE = Path(__file__).parent
+ROOT = HERE.parent
 
 
 def _builder():
@@ -214,28 +216,35 @@ def test_assets_copied_and_indexed(built: Path) -> None:
     assert (site / "pagefind" / "pagefind.js").is_file()
 
 
-def test_scripts_read_their_words_from_one_file_loaded_first(built: Path,
-                                                             html_pages: dict) -> None:
-    """The scripts' words are one generated file, not a table in every page; every page loads it
-    (deferred, in <head>) before its other scripts, the wizard's included."""
+def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
+                                                          html_pages: dict) -> None:
+    """Every page loads one script (deferred, in <head>, before the wizard's): the scripts'
+    words, then mkdocs.yml's extra_javascript in its order; the parts are not served apart."""
     from tools.interface import SCRIPT_FILE, script_source
+    from tools.site.scripts import BUNDLE_FILE
 
-    assert (built / "site" / SCRIPT_FILE).read_text(encoding="utf-8") == script_source()
+    site = built / "site"
+    bundle = (site / BUNDLE_FILE).read_text(encoding="utf-8")
+    listed = re.findall(r"path: (assets/\S+\.js)", (ROOT / "mkdocs.yml").read_text("utf-8"))
+    assert re.findall(r"/\*! (assets/\S+\.js) \*/", bundle) == [SCRIPT_FILE, *listed]
+    assert len(listed) == 7 and not any((site / part).exists() for part in listed)
+    sources = [f"/*! {SCRIPT_FILE} */\n{script_source()}"] + [
+        f"/*! {part} */\n" + (ROOT / "site_overrides" / part).read_text(encoding="utf-8")
+        for part in listed]
+    assert bundle == rjsmin.jsmin("\n".join(sources), keep_bang_comments=True) + "\n"
+    assert len(bundle) < 0.7 * sum(map(len, sources))  # the comments and indents are gone
     for path in ("index.html", "en/laws/2017/64/index.html", "wizard/index.html",
                  "en/situations/index.html", "404.html"):
         scripts = [tag.get("src", "") for tag in html_pages[path].find_all("script")
                    if tag.get("src")]
-        assert scripts[0].endswith(SCRIPT_FILE) and all(
+        assert scripts[0].endswith(BUNDLE_FILE) and all(
             html_pages[path].find("script", src=src).has_attr("defer") for src in scripts), path
         assert html_pages[path].head.find("script", src=scripts[0]), path
+        assert not any("/search/" in src or src.endswith("site.js") for src in scripts), path
         assert "bridgelawText" not in str(html_pages[path]), path
     wizard = [src.rsplit("/", 1)[1] for src in (tag["src"] for tag in
               html_pages["wizard/index.html"].find_all("script", src=True)) if "/wizard/" in src]
     assert wizard == ["state.js", "match.js", "render.js", "wizard.js"]
-    for path in ("index.html", "en/laws/2017/64/index.html", "wizard/index.html"):
-        search = [src.rsplit("/", 1)[1] for src in (tag["src"] for tag in
-                  html_pages[path].find_all("script", src=True)) if "/search/" in src]
-        assert search == ["query.js", "find.js", "rank.js", "cite.js", "search.js"], path
 
 
 def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> None:

@@ -126,18 +126,6 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
     return missing
 
 
-# Written here, not by a MkDocs hook: the i18n plugin runs one MkDocs build per language (a hook's
-# on_post_build would run twice), and the stage already writes what the scripts read at build
-# time (the search spec) before the offline pack hashes the site.
-def write_interface_script(out_dir: Path) -> None:
-    """The site scripts' words, both languages, as one script (tools.interface.script_source)."""
-    from tools.interface import SCRIPT_FILE, script_source
-
-    target = out_dir / SCRIPT_FILE
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(script_source(), encoding="utf-8")
-
-
 def _swap_in(new_dir: Path, site_dir: Path) -> None:
     """Replace site_dir by new_dir with two renames; the old site is removed only afterwards."""
     old = site_dir.with_name(f".{site_dir.name}.old")
@@ -169,7 +157,6 @@ def build_site(config: Config, corpus: Corpus | None = None,
         problems += [Problem("missing-input", what,
                              "not found: the search box cannot read queries")
                      for what in copy_search_spec(config, out)]
-        write_interface_script(out)
         from tools.site.offline import write_offline
         from tools.site.pagefind import index_site
 

@@ -1,0 +1,39 @@
+"""The page scripts as one minified file: the scripts' words (tools/interface.py) and then the
+scripts mkdocs.yml's extra_javascript lists, in that order, so a page fetches one cached script,
+not eight (each request costs its headers, and small files compress worse than one). Our
+scripts keep their comments in the source; the site gets them without (rjsmin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import rjsmin
+
+from tools.errors import BridgelawError
+from tools.interface import SCRIPT_FILE, script_source
+from tools.write import write_text
+
+# Two folders deep like every part: a part finds the site root from its own address
+# (document.currentScript, "../../"), which is the bundle's once bundled.
+BUNDLE_FILE = "assets/bridgelaw/bundle.js"
+
+
+def script_bundle(site_dir: Path, parts: list[str]) -> str:
+    """The bundle's text: the generated words, then each part as MkDocs copied it to site_dir,
+    minified, each after a kept comment naming it; a part missing from site_dir is an error."""
+    pieces = [f"/*! {SCRIPT_FILE} */\n{script_source()}"]
+    for part in parts:
+        path = site_dir / part
+        if not path.is_file():
+            raise BridgelawError(f"{path}: a page script mkdocs.yml lists (extra_javascript) "
+                                 "is not in the built site")
+        pieces.append(f"/*! {part} */\n{path.read_text(encoding='utf-8')}")
+    return rjsmin.jsmin("\n".join(pieces), keep_bang_comments=True) + "\n"
+
+
+def write_script_bundle(site_dir: Path, parts: list[str]) -> None:
+    """Write BUNDLE_FILE under site_dir from `parts` and remove the parts themselves: nothing
+    loads them, and the offline copy would keep them twice."""
+    write_text(site_dir / BUNDLE_FILE, script_bundle(site_dir, parts))
+    for part in parts:
+        (site_dir / part).unlink()
