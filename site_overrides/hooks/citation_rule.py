@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-KEYS = ("prefix", "query", "query_groups", "flags", "law_item_separator")
+KEYS = ("prefix", "query", "query_groups", "flags", "law_item_separator", "law_numbers")
 
 
 def on_config(config: Any) -> Any:

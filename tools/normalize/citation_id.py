@@ -26,7 +26,7 @@ _PARTS = re.compile(r"(\d{1,2})(?:\.(\d{1,2})([a-z])?"
                     r"|([A-Z])(\d{1,2})?([a-z])?(\d{1,2}|[ivx]{1,4})?)?")
 _FOURTH_LEVEL = 4  # index of the part that may be a roman numeral (40B2a + iv)
 _ROMAN = {"i": 1, "v": 5, "x": 10}
-LAW_NUMBERS = range(1, 94)  # the laws of the code: a number outside names no law
+LAW_NUMBERS = range(RULE["law_numbers"][0], RULE["law_numbers"][1] + 1)  # others name no law
 
 
 def is_citation_id(text: str) -> bool:

@@ -28,7 +28,7 @@
     var g = {};
     RULE.query_groups.forEach(function (name, index) { g[name] = m[index + 1] || ""; });
     var n = parseInt(g.law, 10);
-    if (n < 1 || n > 93 || (g.item && !g.section) || (g.sub && !(g.item || g.law_item))) return null;
+    if (n < RULE.law_numbers[0] || n > RULE.law_numbers[1] || (g.item && !g.section) || (g.sub && !(g.item || g.law_item))) return null;
     var sub = g.sub.toLowerCase();
     if (g.law_item) return String(n) + RULE.law_item_separator + String(parseInt(g.law_item, 10)) + sub;
     return String(n) + g.section.toUpperCase() + g.item + sub;
