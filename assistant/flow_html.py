@@ -16,6 +16,7 @@ from typing import Any
 
 from assistant.flowchart_dot import first_sentence
 from tools.interface import interface
+from tools.markup import MARKUP as M
 from tools.render.base import esc
 
 TEXT = interface("flowchart_html")
@@ -58,13 +59,13 @@ class _Flow:
             title = str(info.get("title") or "")
             if url and not info.get("external"):
                 attrs = f' title="{esc(title)}"' if title else ""
-                out.append(f'<a class="flow-cite" href="{esc(self.root + url)}"{attrs}>'
+                out.append(f'<a class="{M.flow_cite}" href="{esc(self.root + url)}"{attrs}>'
                            f"{esc(cite)}</a>")
             else:
                 note = f"{title} ({ui['not_in_build']})" if title else ui["not_in_build"]
-                out.append(f'<span class="flow-cite flow-cite-out" title="{esc(note)}">'
+                out.append(f'<span class="{M.flow_cite} {M.flow_cite_out}" title="{esc(note)}">'
                            f"{esc(cite)}</span>")
-        return f'<p class="flow-cites" aria-label="{ui["cites"]}">' + " ".join(out) + "</p>"
+        return f'<p class="{M.flow_cites}" aria-label="{ui["cites"]}">' + " ".join(out) + "</p>"
 
     def outcome(self, node: dict[str, Any]) -> str:
         """An outcome's box: the ruling's first sentence, tricks, adjusted score, cites."""
@@ -78,9 +79,9 @@ class _Flow:
         if outcome.get("adjust"):
             extra.append(ui["adjust"])
         if extra:
-            lines.append(f'<p class="flow-meta">{esc(" · ".join(extra))}</p>')
+            lines.append(f'<p class="{M.flow_meta}">{esc(" · ".join(extra))}</p>')
         lines.append(self.chips(list(outcome.get("cites") or [])))
-        return '<div class="flow-node flow-outcome">' + "".join(lines) + "</div>"
+        return f'<div class="{M.flow_node} {M.flow_outcome}">' + "".join(lines) + "</div>"
 
     def draw(self, node_id: str) -> str:
         """The box of `node_id` and everything below it, in reading order."""
@@ -90,11 +91,11 @@ class _Flow:
         ui = TEXT[self.lang]
         if node_id in self.numbers:
             number = self.numbers[node_id]
-            return (f'<p class="flow-node flow-goto"><a href="#{self.anchor(node_id)}">'
+            return (f'<p class="{M.flow_node} {M.flow_goto}"><a href="#{self.anchor(node_id)}">'
                     f"{esc(ui['goto'].format(n=number))} ↑</a></p>")
         number = self.numbers[node_id] = len(self.numbers) + 1
-        box = (f'<div class="flow-node flow-question" id="{self.anchor(node_id)}">'
-               f'<p class="flow-text"><span class="flow-number" '
+        box = (f'<div class="{M.flow_node} flow-question" id="{self.anchor(node_id)}">'
+               f'<p class="flow-text"><span class="{M.flow_number}" '
                f'aria-label="{esc(ui["question"].format(n=number))}">{number}</span> '
                f"{esc(_text(node.get('question'), self.lang))}</p>"
                f"{self.chips(list(node.get('cites') or []))}</div>")
@@ -105,14 +106,14 @@ class _Flow:
             if answer["next"] == follow:
                 continue
             label = f"{index}. {_text(answer.get('label'), self.lang)}"
-            items.append(f'<li class="flow-branch"><p class="flow-answer">{esc(label)}</p>'
+            items.append(f'<li class="{M.flow_branch}"><p class="{M.flow_answer}">{esc(label)}</p>'
                          f"{self.draw(answer['next'])}</li>")
         if follow:  # drawn after the other answers, in this column
             index = next(i for i, a in enumerate(answers, start=1) if a["next"] == follow)
             label = f"{index}. {_text(answers[index - 1].get('label'), self.lang)}"
-            items.append(f'<li class="flow-branch flow-next"><p class="flow-answer">'
+            items.append(f'<li class="{M.flow_branch} {M.flow_next}"><p class="{M.flow_answer}">'
                          f"{esc(label)} ↓</p></li>")
-        below = f'<ul class="flow-branches">{"".join(items)}</ul>' if items else ""
+        below = f'<ul class="{M.flow_branches}">{"".join(items)}</ul>' if items else ""
         return box + below + (self.draw(follow) if follow else "")
 
     def continuation(self, answers: list[dict[str, Any]]) -> str:
@@ -134,4 +135,4 @@ class _Flow:
 def render_flow(tree: dict[str, Any], lang: str, cites: dict[str, Any], root: str) -> str:
     """The tree as an HTML flowchart (cites: assistant.json's cites in `lang`; root: "../../")."""
     flow = _Flow(tree, lang, cites, root)
-    return f'<div class="flow" lang="{lang}">{flow.draw(tree["start"])}</div>'
+    return f'<div class="{M.flow}" lang="{lang}">{flow.draw(tree["start"])}</div>'

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from assistant.situations import Situation
 from assistant.tree import DecisionTree
 from tools.interface import interface
+from tools.markup import MARKUP as M
 from tools.model import LANGS, Corpus
 from tools.normalize.citation_id import law_number
 from tools.normalize.cite2017 import IN_FORCE, Sources, as_sources, official_title, resolve
@@ -110,7 +111,7 @@ def render_situation(
         "",
         f"## {ui['answer']}",
         "",
-        '<div class="situation-answer" markdown="1">',
+        f'<div class="{M.situation_answer}" markdown="1">',
         "",
         _md(situation.answer.get(lang)),
         "",
@@ -118,7 +119,7 @@ def render_situation(
         "",
         f"## {EDITION_UI[lang]['laws'].format(edition=IN_FORCE)}",
         "",
-        '<div class="situation-laws-list" markdown="1">',
+        f'<div class="{M.situation_laws_list}" markdown="1">',
         "",
         *_law_links(situation, src, lang, page_dir),
         "",
@@ -131,18 +132,18 @@ def render_situation(
     lines += [
         f"## {ui['wizard']}",
         "",
-        f'<p><a class="md-button md-button--primary wizard-preset" href="{_attr(preset)}">'
+        f'<p><a class="md-button md-button--primary {M.wizard_preset}" href="{_attr(preset)}">'
         f"{_html(ui['wizard_link'].format(tree=tree_title))}</a></p>",
         "",
         f"## {ui['flowchart']}",
         "",
-        f'<div class="flowchart" data-tree="{_attr(situation.tree)}"></div>',
+        f'<div class="{M.flowchart}" data-tree="{_attr(situation.tree)}"></div>',
         "",
         f"## {ui['phrases']}",
         "",
         *[f"- {quote.format(_md(p))}" for p in situation.phrases[lang]],
         "",
-        f'<p class="situation-back"><a href="../">{_html(ui["back"])}</a></p>',
+        f'<p class="{M.situation_back}"><a href="../">{_html(ui["back"])}</a></p>',
         "",
         *_assets(page_dir, script=False),
         "",
@@ -173,11 +174,11 @@ def render_situation_index(
         "",
         _md(ui["index_intro"]),
         "",
-        '<div class="situation-filter">',
+        f'<div class="{M.situation_filter}">',
         f'<label for="situation-filter">{_html(ui["filter_label"])}</label>',
         f'<input type="search" id="situation-filter" autocomplete="off" '
         f'placeholder="{_attr(ui["filter_placeholder"])}">',
-        f'<p class="situation-filter-none" hidden>{_html(ui["filter_none"])}</p>',
+        f'<p class="{M.situation_filter_none}" hidden>{_html(ui["filter_none"])}</p>',
         "</div>",
         "",
         *_assets(_page_dir(lang, "situations/")),
@@ -190,7 +191,7 @@ def render_situation_index(
         if name:  # in another language when the outline has none in this one: marked so
             heading += _md(name) if title.lang == lang else (
                 f'<span lang="{title.lang}">{_md(name)}</span>')
-        lines += ['<section class="situation-group" markdown="1">', "", f"## {heading}", ""]
+        lines += [f'<section class="{M.situation_group}" markdown="1">', "", f"## {heading}", ""]
         for situation in groups[number]:
             words = " ".join(
                 [situation.title.pl, situation.title.en, *situation.phrases["pl"],
@@ -200,10 +201,10 @@ def render_situation_index(
             names = "|".join([*situation.phrases[lang], situation.title.get(other),
                               *situation.phrases[other]])
             lines.append(
-                f'- <a class="situation-link" href="{_attr(situation.id)}/" '
+                f'- <a class="{M.situation_link}" href="{_attr(situation.id)}/" '
                 f'data-words="{_attr(words)}" data-names="{_attr(names)}">'
                 f"{_md(situation.title.get(lang))}</a> "
-                f'<span class="situation-laws">{_md(", ".join(situation.laws))}</span>'
+                f'<span class="{M.situation_laws}">{_md(", ".join(situation.laws))}</span>'
             )
         lines += ["", "</section>", ""]
     return "\n".join(lines)

@@ -19,15 +19,20 @@ from pathlib import Path
 from typing import Any
 
 from tools.interface import interface
+from tools.markup import MARKUP as M
 from tools.normalize.citation_id import law_of
 from tools.site.mkdocs_run import BUILD_DIR_KEY
 
 log = logging.getLogger("mkdocs.hooks.flowcharts")
 
+# the placeholders tools/render/content.py and assistant/pages.py write
 _LAW_SLOT = re.compile(
-    r'<div class="flowcharts" data-law="(\d+)" data-edition="(\d+)" data-lang="(\w+)"></div>'
+    f'<div class="{re.escape(M.flowcharts)}" '
+    r'data-law="(\d+)" data-edition="(\d+)" data-lang="(\w+)"></div>'
 )
-_TREE_SLOT = re.compile(r'<div class="flowchart" data-tree="([a-z0-9-]+)"></div>')
+_TREE_SLOT = re.compile(
+    f'<div class="{re.escape(M.flowchart)}" ' r'data-tree="([a-z0-9-]+)"></div>'
+)
 
 TEXT = interface("flowchart_hook")
 
@@ -82,20 +87,20 @@ def _figure(tree: dict[str, Any], lang: str, page_src: str, root: str,
         log.warning("%s: flowchart of tree %s cannot be drawn: no nodes in assistant.json",
                     page_src, tree["id"])
         note = TEXT[lang]["missing"].format(tree=tree["id"])
-        body = f'<p class="missing">{html.escape(note)}</p>'
+        body = f'<p class="{M.missing}">{html.escape(note)}</p>'
     caption = f"<figcaption>{html.escape(title or tree['id'])}</figcaption>"
     prefix = "" if lang == "pl" else f"{lang}/"
-    wizard = (f'<p class="flowchart-open"><a href="{root}{prefix}wizard/#tree={tree["id"]}">'
+    wizard = (f'<p class="{M.flowchart_open}"><a href="{root}{prefix}wizard/#tree={tree["id"]}">'
               f'{TEXT[lang]["open"]}</a></p>') if open_link else ""
     # Left out of the search index: the same chart hangs on every situation of its tree, and
     # its words would outrank the law text they come from.
-    return (f'<figure class="flowchart" id="flowchart-{tree["id"]}" data-pagefind-ignore>'
+    return (f'<figure class="{M.flowchart}" id="flowchart-{tree["id"]}" data-pagefind-ignore>'
             f'{caption}{body}{wizard}</figure>')
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     """Replace the flowchart placeholders of one page."""
-    if "flowchart" not in html_text:
+    if M.flowchart not in html_text:
         return html_text
     src = page.file.src_uri
     root = "../" * page.url.count("/") or "./"
@@ -111,7 +116,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
             return ""
         figures = "".join(_figure(tree, lang, src, root, open_link=True)
                           for tree in trees)
-        return (f'<section class="flowcharts" aria-labelledby="flowcharts-{number}">'
+        return (f'<section class="{M.flowcharts}" aria-labelledby="flowcharts-{number}">'
                 f'<h2 id="flowcharts-{number}">{TEXT[lang]["heading"]}</h2>{figures}</section>')
 
     def tree_slot(match: re.Match[str]) -> str:

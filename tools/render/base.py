@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from tools.interface import interface
+from tools.markup import MARKUP as M
 from tools.model import Corpus
 from tools.urls import lang_root
 
@@ -133,5 +134,5 @@ def page_head(lang: str, name: str) -> list[str]:
 
 def unit_label(unit_id: str, lang: str) -> str:
     """A unit's id as the link to its own row ("64B3", read out as "Przepis 64B3")."""
-    return (f'<a class="unit-id" href="#{esc(unit_id)}" '
+    return (f'<a class="{M.unit_id}" href="#{esc(unit_id)}" '
             f'aria-label="{UI[lang]["law"]} {esc(unit_id)}">{esc(unit_id)}</a>')

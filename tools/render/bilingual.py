@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tools.markup import MARKUP as M
 from tools.model import Law, Unit, walk
 from tools.render.base import LANG_NAMES
 
@@ -16,13 +17,13 @@ LABEL = {"pl": "Język tekstu przepisu", "en": "Language of the law text"}
 def lang_toggle(page_lang: str, primary_lang: str, other_lang: str) -> str:
     """The toggle's inputs and labels: the page's own text first, the other one tap away."""
     inputs = (
-        '<input type="radio" class="lang-pick-input" name="bl-text-lang" id="bl-show-main" '
+        f'<input type="radio" class="{M.lang_pick_input}" name="bl-text-lang" id="bl-show-main" '
         'value="main" checked>'
-        '<input type="radio" class="lang-pick-input" name="bl-text-lang" id="bl-show-other" '
+        f'<input type="radio" class="{M.lang_pick_input}" name="bl-text-lang" id="bl-show-other" '
         'value="other">'
     )
     labels = (
-        f'<div class="lang-pick" role="group" aria-label="{LABEL[page_lang]}">'
+        f'<div class="{M.lang_pick}" role="group" aria-label="{LABEL[page_lang]}">'
         f'<label for="bl-show-main" lang="{primary_lang}">{LANG_NAMES[primary_lang]}</label>'
         f'<label for="bl-show-other" lang="{other_lang}">{LANG_NAMES[other_lang]}</label></div>'
     )

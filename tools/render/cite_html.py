@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
+from tools.markup import MARKUP as M
 from tools.normalize.cite2017 import OLD, Cite
 from tools.render.base import esc as _attr  # attribute values: HTML escaping only
 from tools.render.cite_text import EDITION_UI
@@ -48,12 +49,12 @@ def title_html(cite: Cite, lang: str, esc: Callable[[str], str]) -> str:
     ui = EDITION_UI[lang]
     title = cite.title
     if not title.lang:
-        return f'<span class="cite-fallback">({esc(ui["no_title"])})</span>'
+        return f'<span class="{M.cite_fallback}">({esc(ui["no_title"])})</span>'
     shown = esc(title.text)
     if title.lang != lang:
         shown = f'<span lang="{title.lang}">{shown}</span>'
     if title.fallback:
-        shown += f' <span class="cite-fallback">({esc(ui["title_" + title.lang])})</span>'
+        shown += f' <span class="{M.cite_fallback}">({esc(ui["title_" + title.lang])})</span>'
     return f'<span class="cite-title">{shown}</span>'
 
 

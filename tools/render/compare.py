@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tools.markup import MARKUP as M
 from tools.model import Law, Unit, walk
 from tools.normalize.concordance import Concordance
 from tools.render.edition import edition_sources
@@ -184,6 +185,12 @@ def _diff_html(old: str, new: str) -> tuple[str, str]:
     return "".join(old_html), "".join(new_html)
 
 
+def _row_class(status: str) -> str:
+    # a row's class is its status: declared in markup.yaml, but for "same", which no style reads
+    declared = {"changed": M.changed, "moved": M.moved, "added": M.added, "removed": M.removed}
+    return declared.get(status, status)
+
+
 def render_compare_page(ctx: Context, lang: str, number: int) -> str:
     """The compare page of one law: 1997 and 2017 side by side, changes marked."""
     from tools.render.base import UI, esc, front_matter, law_page, law_title, relative_url
@@ -208,31 +215,32 @@ def render_compare_page(ctx: Context, lang: str, number: int) -> str:
     out.append(f'<p class="compare-summary">{esc(summary)}</p>')
     out.append("")
     old_page, new_page = law_page(1997, lang, number), law_page(2017, lang, number)
-    body = ['<div class="compare" lang="pl">',
-            '<div class="crow heads" aria-hidden="true">'
-            f'<div class="ccell">1997: {esc(law_title(ctx, 1997, number, "pl"))}</div>'
-            f'<div class="ccell">2017: {esc(law_title(ctx, 2017, number, "pl"))}</div></div>']
+    body = [f'<div class="{M.compare}" lang="pl">',
+            f'<div class="{M.crow} {M.heads}" aria-hidden="true">'
+            f'<div class="{M.ccell}">1997: {esc(law_title(ctx, 1997, number, "pl"))}</div>'
+            f'<div class="{M.ccell}">2017: {esc(law_title(ctx, 2017, number, "pl"))}</div></div>']
     for row in rows:
         old_html, new_html = _diff_html(row.old_text, row.new_text)
         if row.old_title or row.new_title:
             old_head, new_head = _diff_html(row.old_title, row.new_title)
             if row.old_title:
-                old_html = f'<strong class="unit-title">{old_head}</strong> {old_html}'
+                old_html = f'<strong class="{M.unit_title}">{old_head}</strong> {old_html}'
             if row.new_title:
-                new_html = f'<strong class="unit-title">{new_head}</strong> {new_html}'
+                new_html = f'<strong class="{M.unit_title}">{new_head}</strong> {new_html}'
         status = ui["status_" + row.status]
         anchor = row.new_id or f"old-{row.old_id}"
-        cells = [f'<div class="crow {row.status}" id="c{esc(anchor)}">']
+        cells = [f'<div class="{M.crow} {_row_class(row.status)}" id="c{esc(anchor)}">']
         for edition, uid, text_html, target in ((1997, row.old_id, old_html, old_page),
                                                 (2017, row.new_id, new_html, new_page)):
             if uid is None:
-                cells.append('<div class="ccell empty"><span class="absent">—</span></div>')
+                cells.append(f'<div class="{M.ccell} {M.empty}">'
+                             f'<span class="{M.absent}">—</span></div>')
                 continue
             href = relative_url(page, target, uid)
             cells.append(
-                f'<div class="ccell"><span class="ed">{edition}</span> '
-                f'<a class="unit-id" href="{href}">{esc(uid)}</a> '
-                f'<span class="status" lang="{lang}">{esc(status)}</span> {text_html}</div>'
+                f'<div class="{M.ccell}"><span class="{M.ed}">{edition}</span> '
+                f'<a class="{M.unit_id}" href="{href}">{esc(uid)}</a> '
+                f'<span class="{M.status}" lang="{lang}">{esc(status)}</span> {text_html}</div>'
             )
         cells.append("</div>")
         body.append("".join(cells))

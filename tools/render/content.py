@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from tools.markup import MARKUP as M
 from tools.model import LANGS, Corpus, Law, Unit
 from tools.normalize.cite2017 import IN_FORCE
 from tools.render.base import (
@@ -43,14 +44,14 @@ if TYPE_CHECKING:
 
 
 def _unit_cell(r: PageRenderer, unit: Unit | None, lang: str, is_other: bool) -> str:
-    attrs = f' lang="{lang}" class="cell {"other" if is_other else "main"}"'
+    attrs = f' lang="{lang}" class="{M.cell} {M.other if is_other else M.main}"'
     if is_other:
         attrs += " data-pagefind-ignore"
     if unit is None:
-        return f'<div{attrs}><p class="absent">—</p></div>'
+        return f'<div{attrs}><p class="{M.absent}">—</p></div>'
     head = ""
     if unit.title:
-        head = f'<p class="unit-title">{esc(unit.title)}</p>'
+        head = f'<p class="{M.unit_title}">{esc(unit.title)}</p>'
     return f"<div{attrs}>{head}{r.paragraphs(unit.text, lang, unit.id)}</div>"
 
 
@@ -66,10 +67,10 @@ def _meta_block(ctx: Context, law: Law, lang: str, page: str, has_text: bool) ->
     ]
     switch = relative_url(page, law_page(law.edition, other, law.number))
     parts.append(
-        f'<a class="lang-switch" href="{switch}" hreflang="{other}" lang="{other}" '
+        f'<a class="{M.lang_switch}" href="{switch}" hreflang="{other}" lang="{other}" '
         f'aria-label="{esc(ui["other_lang_label"])}">{ui["other_lang"]}</a>'
     )
-    return '<div class="law-meta">' + " · ".join(parts) + "</div>"
+    return f'<div class="{M.law_meta}">' + " · ".join(parts) + "</div>"
 
 
 def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
@@ -139,35 +140,35 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
 
     two = second is not None
     body = [
-        f'<div class="law-text {"two-col" if two else "one-col"}" data-edition="{edition}" '
+        f'<div class="{M.law_text} {M.two_col if two else "one-col"}" data-edition="{edition}" '
         f'data-law="{number}" data-lang="{lang}">'
     ]
     if two:
         body.append(lang_toggle(lang, primary_lang, other_lang))
         body.append(
-            '<div class="row col-heads" aria-hidden="true">'
-            f'<div class="cell main">{LANG_NAMES[primary_lang]}</div>'
-            f'<div class="cell other">{LANG_NAMES[other_lang]}</div></div>'
+            f'<div class="{M.row} {M.col_heads}" aria-hidden="true">'
+            f'<div class="{M.cell} {M.main}">{LANG_NAMES[primary_lang]}</div>'
+            f'<div class="{M.cell} {M.other}">{LANG_NAMES[other_lang]}</div></div>'
         )
     # the law's own row holds its anchor; without text before the first section it is empty
-    empty = " empty" if not (primary.text or (second is not None and second.text)) else ""
+    empty = f" {M.empty}" if not (primary.text or (second is not None and second.text)) else ""
     mark = marks.get(str(number), "")
-    intro = [f'<div class="row lvl0{"" if mark else empty}" id="{number}">',
+    intro = [f'<div class="{M.row} {M.level}0{"" if mark else empty}" id="{number}">',
              unit_label(str(number), lang), mark]
     intro.append(
-        f'<div lang="{primary_lang}" class="cell main">'
+        f'<div lang="{primary_lang}" class="{M.cell} {M.main}">'
         f"{r.paragraphs(primary.text, primary_lang, primary.id)}</div>"
     )
     if two:
         intro.append(
-            f'<div lang="{other_lang}" class="cell other" data-pagefind-ignore>'
+            f'<div lang="{other_lang}" class="{M.cell} {M.other}" data-pagefind-ignore>'
             f"{r.paragraphs(second.text, other_lang, second.id)}</div>"
         )
     intro.append("</div>")
     body.append("".join(intro))
     for row in align_languages(primary, second):
         cells = [
-            f'<div class="row lvl{row.level}" id="{esc(row.id)}">',
+            f'<div class="{M.row} {M.level}{row.level}" id="{esc(row.id)}">',
             unit_label(row.id, lang),
             marks.get(row.id, ""),
             _unit_cell(r, row.units["primary"], primary_lang, False),
@@ -182,13 +183,13 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
 
     if primary.footnotes:
         items = "".join(
-            f'<li><span class="marker">{esc(f.marker)}</span> {r.inline(f.text, [])}'
+            f'<li><span class="{M.marker}">{esc(f.marker)}</span> {r.inline(f.text, [])}'
             f"{marks.get(f'{number}{f.marker}', '')}</li>"
             for f in primary.footnotes
         )
         out.append(
-            f'<div class="footnotes-law" lang="{primary_lang}"><h2>{ui["footnotes"]}</h2>'
-            f'<ul class="fn">{items}</ul></div>'
+            f'<div class="{M.footnotes_law}" lang="{primary_lang}"><h2>{ui["footnotes"]}</h2>'
+            f'<ul class="{M.fn}">{items}</ul></div>'
         )
         out.append("")
     if primary.notes:
@@ -199,7 +200,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         out.append("")
 
     out.append(
-        f'<div class="flowcharts" data-law="{number}" data-edition="{edition}" '
+        f'<div class="{M.flowcharts}" data-law="{number}" data-edition="{edition}" '
         f'data-lang="{lang}"></div>'
     )
     out.append("")
@@ -207,7 +208,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     out.append("")
     if r.previews:
         data = json.dumps(r.previews, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-        out.append(f'<script type="application/json" class="xref-data">{data}</script>')
+        out.append(f'<script type="application/json" class="{M.xref_data}">{data}</script>')
         out.append("")
     return "\n".join(out)
 
@@ -232,13 +233,13 @@ def _law_nav(
     if compare:
         number = int(page.rsplit("/", 1)[1][:-3])
         links.append(
-            f'<a class="compare" href="{relative_url(page, f"{lang}/compare/{number}.md")}">'
+            f'<a class="{M.compare}" href="{relative_url(page, f"{lang}/compare/{number}.md")}">'
             f"{ui['compare']}</a>"
         )
     if next_n is not None:
         href = relative_url(page, law_page(edition, lang, next_n))
-        links.append(f'<a class="next" rel="next" href="{href}">{ui["next"]}: {next_n} →</a>')
-    return '<nav class="law-nav" aria-label="' + ui["toc"] + '">' + "".join(links) + "</nav>"
+        links.append(f'<a class="{M.next}" rel="next" href="{href}">{ui["next"]}: {next_n} →</a>')
+    return f'<nav class="{M.law_nav}" aria-label="' + ui["toc"] + '">' + "".join(links) + "</nav>"
 
 
 def _in_both_editions(ctx: Context, number: int) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 from typing import TYPE_CHECKING
 
+from tools.markup import MARKUP as M
 from tools.normalize.cite2017 import IN_FORCE, OLD, Sources, default_concordance, resolve
 from tools.render.base import esc
 from tools.render.cite_html import official_link, title_html
@@ -36,7 +37,8 @@ def _href(page: str, site_url: str) -> str:
 def edition_span(edition: int, lang: str) -> str:
     """The edition line of a law page: "wydanie 2017 (obowiązujące)"."""
     status = "in-force" if edition == IN_FORCE else "superseded"
-    return f'<span class="edition edition-{status}">{esc(edition_label(edition, lang))}</span>'
+    return (f'<span class="edition {M.edition_status}{status}">'
+            f'{esc(edition_label(edition, lang))}</span>')
 
 
 def _differing(src: Sources, number: int) -> list[tuple[str, list[str]]]:
@@ -74,8 +76,9 @@ def superseded_notice(ctx: Context, number: int, lang: str, page: str) -> str:
             + "</li>"
             for old, news in differing
         )
-        parts.append(f"<p>{esc(ui['notice_differs'])}</p><ul class=\"concordance\">{items}</ul>")
-    return f'<div class="admonition warning superseded" lang="{lang}">{"".join(parts)}</div>'
+        parts.append(f"<p>{esc(ui['notice_differs'])}</p>"
+                     f'<ul class="{M.concordance}">{items}</ul>')
+    return f'<div class="admonition warning {M.superseded}" lang="{lang}">{"".join(parts)}</div>'
 
 
 def law_matches(unit_id: str, number: int) -> bool:

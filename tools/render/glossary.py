@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tools.markup import MARKUP as M
 from tools.model import find_unit
 from tools.render.base import (
     UI,
@@ -73,9 +74,9 @@ def render_glossary(ctx: Context, glossary: list[Term] | None, lang: str) -> str
     for term in sorted(terms, key=key):
         head, pair = (term.pl, term.en) if lang == "pl" else (term.en, term.pl)
         other = "en" if lang == "pl" else "pl"
-        out.append(f'<dl class="term" id="{esc(term.slug)}">')
+        out.append(f'<dl class="{M.term}" id="{esc(term.slug)}">')
         out.append(f'<dt lang="{lang}">{esc(head)}</dt>')
-        out.append(f'<dd class="pair" lang="{other}">{esc(pair)}</dd>')
+        out.append(f'<dd class="{M.pair}" lang="{other}">{esc(pair)}</dd>')
         note = term.note_pl if lang == "pl" else term.note_en
         if note:
             out.append(f"<dd>{esc(note)}</dd>")

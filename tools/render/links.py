@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tools.markup import MARKUP as M
 from tools.model import Corpus, CrossRef, Unit, find_unit
 from tools.normalize.citation_id import law_number, law_of
 from tools.normalize.cite2017 import IN_FORCE
@@ -140,13 +141,13 @@ class PageRenderer:
                 if preview is not None:
                     self.previews[ref.target] = preview
                 return (
-                    f'<a class="xref" href="{href}" data-ref="{esc(ref.target)}">'
+                    f'<a class="{M.xref}" href="{href}" data-ref="{esc(ref.target)}">'
                     f"{esc(printed)}</a>"
                 )
         if ref.status in ("resolved", "outline") and self.edition == IN_FORCE:
             return outline_reference(self.ctx, printed, ref.target, self.lang)
         if ref.status in ("resolved", "outline"):
             title = f"{ui['not_in_build']}: {ref.target}"
-            return f'<span class="xref-missing" title="{esc(title)}">{esc(printed)}</span>'
+            return f'<span class="{M.xref_missing}" title="{esc(title)}">{esc(printed)}</span>'
         title = f"{ui['unresolved']}: {ref.cited}"
-        return f'<span class="xref-unresolved" title="{esc(title)}">{esc(printed)}</span>'
+        return f'<span class="{M.xref_unresolved}" title="{esc(title)}">{esc(printed)}</span>'

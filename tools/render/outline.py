@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tools.markup import MARKUP as M
 from tools.normalize.cite2017 import IN_FORCE, Sources, laws_without_text
 from tools.render.base import UI, esc, front_matter, unit_label
 from tools.render.cite_html import counterpart_links, official_link, title_html
@@ -48,22 +49,24 @@ def render_outline_page(ctx: Context, number: int, lang: str) -> str:
     if old:
         notice.append(f"<p>{esc(ui['counterpart'])}: {', '.join(old)}</p>")
     sections = [unit for unit in ctx.outline.units(number) if unit.level == 1]
-    rows = [f'<div class="row lvl0" id="{number}">{unit_label(str(number), lang)}<div '
-            f'lang="{lang}" class="cell main"><div class="outline-note" data-pagefind-ignore>'
+    rows = [f'<div class="{M.row} {M.level}0" id="{number}">{unit_label(str(number), lang)}'
+            f'<div lang="{lang}" class="{M.cell} {M.main}">'
+            '<div class="outline-note" data-pagefind-ignore>'
             f'{"".join(notice)}</div></div></div>']
     for unit in sections:
         name, name_lang = ctx.outline.unit_title(unit.id, lang), lang
         if not name:  # the English heading, marked as such, where the Polish one is not known
             name, name_lang = ctx.outline.unit_title(unit.id, "en"), "en"
         marked = f' lang="{name_lang}"' if name_lang != lang else ""
-        shown = f'<p class="unit-title"{marked}>{esc(name)}</p>' if name else ""
-        rows.append(f'<div class="row lvl1" id="{unit.id}">{unit_label(unit.id, lang)}<div '
-                    f'lang="{lang}" class="cell main">{shown}</div></div>')
+        shown = f'<p class="{M.unit_title}"{marked}>{esc(name)}</p>' if name else ""
+        rows.append(f'<div class="{M.row} {M.level}1" id="{unit.id}">'
+                    f'{unit_label(unit.id, lang)}<div '
+                    f'lang="{lang}" class="{M.cell} {M.main}">{shown}</div></div>')
     body = [
         f"# {esc(front['title'])}", "",
-        f'<div class="law-meta">{edition_span(IN_FORCE, lang)} · '
+        f'<div class="{M.law_meta}">{edition_span(IN_FORCE, lang)} · '
         f'{title_html(cite, lang, esc)}</div>', "",
-        f'<div class="law-text one-col outline-only" data-edition="{IN_FORCE}" '
+        f'<div class="{M.law_text} one-col outline-only" data-edition="{IN_FORCE}" '
         f'data-law="{number}" data-lang="{lang}">', *rows, "</div>", "",
     ]
     return front_matter(front) + "\n" + "\n".join(body)

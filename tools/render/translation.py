@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tools.markup import MARKUP as M
 from tools.model import Corpus, Finding
 from tools.translation.text import describe, edition_facts, headline, ui_text
 
@@ -34,13 +35,14 @@ def _finding_html(finding: Finding, lang: str, terms: dict[str, Term]) -> str:
 
     kind = ui_text(lang, "t_kind_" + finding.kind)
     severity = ui_text(lang, "t_sev_" + finding.severity)
-    label = f'<span class="tkind sev-{finding.severity}">{esc(kind)} · {esc(severity)}</span>'
+    label = (f'<span class="{M.tkind} {M.severity}{finding.severity}">'
+             f'{esc(kind)} · {esc(severity)}</span>')
     lines = "<br>".join(esc(line) for line in describe(finding, lang, terms))
     texts = "".join(
-        f'<p class="tex"><span class="tlang">{code.upper()}</span> '
+        f'<p class="{M.tex}"><span class="{M.tlang}">{code.upper()}</span> '
         f'<span lang="{code}">{esc(text) if text else "—"}</span></p>'
         for code, text in (("pl", finding.pl), ("en", finding.en)))
-    return f'<div class="tfind"><p>{label} {lines}</p>{texts}</div>'
+    return f'<div class="{M.tfind}"><p>{label} {lines}</p>{texts}</div>'
 
 
 def unit_marks(ctx: Context, page: str, edition: int, number: int, lang: str) -> dict[str, str]:
@@ -54,9 +56,9 @@ def unit_marks(ctx: Context, page: str, edition: int, number: int, lang: str) ->
         href = relative_url(page, PAGE.format(lang=lang), anchor(edition, unit))
         body = "".join(_finding_html(f, lang, terms) for f in findings)
         marks[unit] = (
-            f'<details class="tcheck" data-pagefind-ignore><summary aria-label="{esc(label)}" '
+            f'<details class="{M.tcheck}" data-pagefind-ignore><summary aria-label="{esc(label)}" '
             f'title="{esc(label)}"><span aria-hidden="true">≠</span></summary>'
-            f'<div class="tcheck-pop">{body}<p class="tall"><a href="{href}">'
+            f'<div class="{M.tcheck_pop}">{body}<p class="{M.tall}"><a href="{href}">'
             f"{esc(ui_text(lang, 't_all'))} →</a></p></div></details>"
         )
     return marks
@@ -112,8 +114,8 @@ def render_translation_page(ctx: Context, lang: str) -> str:
             for unit, unit_findings in by_unit.items():
                 href = relative_url(page, target, unit.rstrip("*"))  # a footnote: the law
                 body = "".join(_finding_html(f, lang, terms) for f in unit_findings)
-                items.append(f'<div class="tunit" id="{esc(anchor(edition, unit))}">'
-                             f'<a class="unit-id" href="{href}">{esc(unit)}</a>{body}</div>')
-            out += ['<div class="tcheck-list" data-pagefind-ignore>' + "".join(items) + "</div>",
-                    ""]
+                items.append(f'<div class="{M.tunit}" id="{esc(anchor(edition, unit))}">'
+                             f'<a class="{M.unit_id}" href="{href}">{esc(unit)}</a>{body}</div>')
+            out += [f'<div class="{M.tcheck_list}" data-pagefind-ignore>' + "".join(items)
+                    + "</div>", ""]
     return "\n".join(out)

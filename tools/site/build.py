@@ -157,10 +157,12 @@ def build_site(config: Config, corpus: Corpus | None = None,
         problems += [Problem("missing-input", what,
                              "not found: the search box cannot read queries")
                      for what in copy_search_spec(config, out)]
+        from tools.site.markup_check import check_markup
         from tools.site.offline import write_offline
         from tools.site.pagefind import index_site
 
         problems += index_site(out, config, corpus, reference)
+        problems += check_markup(config.root)  # the stylesheets cannot import the class names
         check_stage("site", problems, config.strict)  # the index's missing inputs too
         write_offline(out)
         _swap_in(out, site_dir)

@@ -11,7 +11,9 @@
   var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
   // the line's words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_offline)
   var TEXT = window.bridgelawText[LANG].offline;
-  var line = document.querySelector(".bl-offline");
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
+  var line = document.querySelector("." + M.bl_offline);
   var hadController = Boolean(navigator.serviceWorker.controller);
 
   function show(data) {

@@ -6,6 +6,8 @@
 
   /* The previews' words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_site). */
   var TEXT = window.bridgelawText;
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
 
   function pageLang() {
     return (document.documentElement.getAttribute("lang") || "pl").slice(0, 2) === "en" ? "en" : "pl";
@@ -18,7 +20,7 @@
 
   /* The unit the reader is at: the target if it is on screen, else the first row below the header. */
   function currentUnit() {
-    var rows = document.querySelectorAll(".law-text .row[id]");
+    var rows = document.querySelectorAll("." + M.law_text + " ." + M.row + "[id]");
     if (!rows.length) return "";
     var top = headerOffset() + 4;
     var hash = decodeURIComponent(location.hash.slice(1));
@@ -59,10 +61,10 @@
     var row = id && document.getElementById(id);
     kept = row ? { row: row, top: row.getBoundingClientRect().top } : null;
   }
-  document.querySelectorAll(".lang-pick label").forEach(function (label) {
+  document.querySelectorAll("." + M.lang_pick + " label").forEach(function (label) {
     label.addEventListener("pointerdown", remember);
   });
-  document.querySelectorAll(".lang-pick-input").forEach(function (input) {
+  document.querySelectorAll("." + M.lang_pick_input).forEach(function (input) {
     input.addEventListener("keydown", remember);
     input.addEventListener("change", function () {
       if (kept) window.scrollBy(0, kept.row.getBoundingClientRect().top - kept.top);
@@ -73,7 +75,7 @@
   /* ---- cross-reference previews ---- */
 
   var data = {};
-  document.querySelectorAll("script.xref-data").forEach(function (node) {
+  document.querySelectorAll("script." + M.xref_data).forEach(function (node) {
     try {
       Object.assign(data, JSON.parse(node.textContent));
     } catch (e) {
@@ -99,26 +101,26 @@
     closePop();
     var words = TEXT[pageLang()].site;
     pop = document.createElement("div");
-    pop.className = "xref-pop";
+    pop.className = M.xref_pop;
     pop.id = "xref-pop";
     pop.setAttribute("role", "tooltip");
     pop.setAttribute("lang", info.lang);
     var head = document.createElement("p");
     var id = document.createElement("span");
-    id.className = "xref-pop-id";
+    id.className = M.xref_pop_id;
     id.textContent = info.id;
     head.appendChild(id);
     if (info.edition) {
       /* the same id can be another rule in the other edition: every preview names its own */
       var edition = document.createElement("span");
-      edition.className = "xref-pop-edition";
+      edition.className = M.xref_pop_edition;
       edition.setAttribute("lang", pageLang());
       edition.textContent = words.edition.replace("{e}", info.edition);
       head.appendChild(edition);
     }
     if (info.title) {
       var title = document.createElement("span");
-      title.className = "xref-pop-title";
+      title.className = M.xref_pop_title;
       title.textContent = info.title;
       head.appendChild(title);
     }
@@ -127,7 +129,7 @@
     text.textContent = info.text;
     pop.appendChild(text);
     var go = document.createElement("a");
-    go.className = "xref-go";
+    go.className = M.xref_go;
     go.href = link.href;
     go.setAttribute("lang", pageLang());
     go.textContent = words.go + " " + info.id + " →";
@@ -152,12 +154,12 @@
 
   document.addEventListener("pointerdown", function (event) {
     lastPointer = event.pointerType || "mouse";
-    if (pop && !pop.contains(event.target) && !(event.target.closest && event.target.closest("a.xref"))) {
+    if (pop && !pop.contains(event.target) && !(event.target.closest && event.target.closest("a." + M.xref))) {
       closePop();
     }
   }, true);
 
-  document.querySelectorAll("a.xref[data-ref]").forEach(function (link) {
+  document.querySelectorAll("a." + M.xref + "[data-ref]").forEach(function (link) {
     link.addEventListener("mouseenter", function () {
       if (lastPointer === "touch") return;
       clearTimeout(hideTimer);
@@ -190,25 +192,25 @@
      closed by Escape (focus back on the mark) or by a click elsewhere ---- */
 
   function closeMarks(except) {
-    document.querySelectorAll("details.tcheck[open]").forEach(function (mark) {
+    document.querySelectorAll("details." + M.tcheck + "[open]").forEach(function (mark) {
       if (mark !== except) mark.open = false;
     });
   }
 
   document.addEventListener("toggle", function (event) {
     var mark = event.target;
-    if (mark.matches && mark.matches("details.tcheck") && mark.open) closeMarks(mark);
+    if (mark.matches && mark.matches("details." + M.tcheck) && mark.open) closeMarks(mark);
   }, true);
 
   document.addEventListener("click", function (event) {
-    if (!(event.target.closest && event.target.closest("details.tcheck"))) closeMarks(null);
+    if (!(event.target.closest && event.target.closest("details." + M.tcheck))) closeMarks(null);
   });
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Tab") lastPointer = "keyboard";
     if (event.key === "Escape") {
       closePop();
-      var open = document.querySelector("details.tcheck[open]");
+      var open = document.querySelector("details." + M.tcheck + "[open]");
       if (open) {
         closeMarks(null);
         open.querySelector("summary").focus();

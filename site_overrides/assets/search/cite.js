@@ -5,6 +5,8 @@
 
   var ROOT = S.ROOT, LANG = S.LANG, TEXT = S.TEXT;
   var Q = window.bridgelawQuery;
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
 
   // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.
   var RULE = (function () {
@@ -58,7 +60,7 @@
     return loadCitations().then(function (table) {
       var byEdition = table[LANG] || table.pl || {};
       var force = table.in_force || {};
-      var here = document.querySelector(".law-text[data-edition]");
+      var here = document.querySelector("." + M.law_text + "[data-edition]");
       var reading = here && here.getAttribute("data-edition");
       function has(e, id) { return (byEdition[e] || []).indexOf(id) >= 0; }
       function go(e, id, title) { return { id: id, edition: e, title: title, url: unitUrl(e, id) }; }

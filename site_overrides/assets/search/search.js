@@ -9,21 +9,23 @@
   var MAX_RESULTS = 8;
   // How every engine reads a query: assets/search/query.js, shared with the wizard's filter.
   var Q = window.bridgelawQuery;
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
   function loadSpec() { return Q.load(ROOT); }
 
   var ui = null;
   var generation = 0;
 
   function build() {
-    var panel = el("div", { "class": "bl-search", role: "dialog", "aria-modal": "true", "aria-label": TEXT.label, hidden: "" });
-    var box = el("div", { "class": "bl-search__box" });
+    var panel = el("div", { "class": M.bl_search, role: "dialog", "aria-modal": "true", "aria-label": TEXT.label, hidden: "" });
+    var box = el("div", { "class": M.bl_search__box });
     var input = el("input", {
-      type: "search", "class": "bl-search__input", "aria-label": TEXT.label, placeholder: TEXT.placeholder,
+      type: "search", "class": M.bl_search__input, "aria-label": TEXT.label, placeholder: TEXT.placeholder,
       autocomplete: "off", spellcheck: "false", maxlength: "2000", enterkeyhint: "search"
     });
-    var close = el("button", { type: "button", "class": "bl-search__close", "aria-label": TEXT.close }, "×");
-    var status = el("p", { "class": "bl-search__status", role: "status", "aria-live": "polite" });
-    var list = el("ol", { "class": "bl-search__results" });
+    var close = el("button", { type: "button", "class": M.bl_search__close, "aria-label": TEXT.close }, "×");
+    var status = el("p", { "class": M.bl_search__status, role: "status", "aria-live": "polite" });
+    var list = el("ol", { "class": M.bl_search__results });
     box.appendChild(input);
     box.appendChild(close);
     panel.appendChild(box);
@@ -51,7 +53,7 @@
   function openSearch() {
     if (!ui) ui = build();
     ui.panel.hidden = false;
-    document.documentElement.classList.add("bl-search-open");
+    document.documentElement.classList.add(M.bl_search_open);
     ui.input.focus();
     Promise.all([S.loadPagefind(), loadSpec()]).catch(function () { ui.status.textContent = TEXT.failed; });
     if (ui.input.value) run(ui.input.value);
@@ -60,7 +62,7 @@
   function closeSearch() {
     if (!ui) return;
     ui.panel.hidden = true;
-    document.documentElement.classList.remove("bl-search-open");
+    document.documentElement.classList.remove(M.bl_search_open);
   }
 
   function show(items, message) {
@@ -69,18 +71,18 @@
     ui.list.textContent = "";
     ui.status.textContent = message || "";
     items.forEach(function (item) {
-      var li = el("li", { "class": "bl-search__result" });
+      var li = el("li", { "class": M.bl_search__result });
       var a = el("a", { href: item.url });
       if (item.external) a.setAttribute("rel", "external noopener");
-      if (item.id) a.appendChild(el("span", { "class": "bl-search__id" }, item.id));
+      if (item.id) a.appendChild(el("span", { "class": M.bl_search__id }, item.id));
       // the same id can be a different rule in the two editions: say which one this is
-      if (item.edition) a.appendChild(el("span", { "class": "bl-search__edition" }, item.edition));
+      if (item.edition) a.appendChild(el("span", { "class": M.bl_search__edition }, item.edition));
       // 1997 text is history: say so beside its edition
-      if (item.edition === "1997") a.appendChild(el("span", { "class": "bl-search__superseded" }, TEXT.superseded));
-      if (item.kind) a.appendChild(el("span", { "class": "bl-search__kind" }, item.kind));
-      a.appendChild(el("span", { "class": "bl-search__title" }, item.title));
+      if (item.edition === "1997") a.appendChild(el("span", { "class": M.bl_search__superseded }, TEXT.superseded));
+      if (item.kind) a.appendChild(el("span", { "class": M.bl_search__kind }, item.kind));
+      a.appendChild(el("span", { "class": M.bl_search__title }, item.title));
       if (item.excerpt) {
-        var p = el("span", { "class": "bl-search__snippet" });
+        var p = el("span", { "class": M.bl_search__snippet });
         p.appendChild(item.excerpt);
         a.appendChild(p);
       }
@@ -121,7 +123,7 @@
     var found = document.querySelectorAll("[data-bl-search]");
     if (found.length) return found;
     var header = document.querySelector(".md-header__inner") || document.body;
-    var button = el("button", { type: "button", "class": "bl-search__open md-header__button", "data-bl-search": "", "aria-label": TEXT.label, title: TEXT.label + " (/)" }, "");
+    var button = el("button", { type: "button", "class": M.bl_search__open + " md-header__button", "data-bl-search": "", "aria-label": TEXT.label, title: TEXT.label + " (/)" }, "");
     button.appendChild(el("span", { "class": "bl-search__open-text" }, TEXT.open));
     header.appendChild(button);
     return [button];

@@ -3,6 +3,9 @@
 (function (W) {
   "use strict";
 
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
+
   /* Queries are read as the search box reads them (assets/search/query.js: folding, function
    * and question words, players' words), so the filter and the search cannot drift apart.
    * W.Q is set in init() (wizard.js): query.js runs after these scripts (theme scripts come
@@ -75,8 +78,8 @@
   /* ---- the situation filter on the situations index page ---- */
 
   W.setupFilter = function (input) {
-    var links = Array.prototype.slice.call(document.querySelectorAll(".situation-link"));
-    var none = document.querySelector(".situation-filter-none");
+    var links = Array.prototype.slice.call(document.querySelectorAll("." + M.situation_link));
+    var none = document.querySelector("." + M.situation_filter_none);
     function apply() {
       var shown = 0;
       var keep = W.bestMatches(links.map(function (link) {
@@ -87,12 +90,12 @@
         item.hidden = !keep[i];
         if (keep[i]) shown += 1;
       });
-      document.querySelectorAll(".situation-group").forEach(function (group) {
+      document.querySelectorAll("." + M.situation_group).forEach(function (group) {
         var visible = group.querySelectorAll("li:not([hidden])").length;
         group.hidden = visible === 0;
         var list = group.querySelector("ul");
         if (!list) return;
-        var groupLinks = Array.prototype.slice.call(list.querySelectorAll(".situation-link"))
+        var groupLinks = Array.prototype.slice.call(list.querySelectorAll("." + M.situation_link))
           .sort(function (a, b) { return links.indexOf(a) - links.indexOf(b); });
         W.rankItems(list, groupLinks.map(function (link) { return link.closest("li") || link; }),
           groupLinks.map(function (link) {

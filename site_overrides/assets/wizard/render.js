@@ -4,6 +4,9 @@
 (function (W) {
   "use strict";
 
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
+
   var el = W.el;
   var text = W.text;
 
@@ -39,15 +42,15 @@
     var self = this;
     var ui = this.ui;
     var ed = this.ed;
-    var list = el("ul", { className: "wizard-cites" });
+    var list = el("ul", { className: M.wizard_cites });
     cites.forEach(function (cite) {
       var item = el("li");
       var info = self.cites[cite] || { url: "", external: true, title: "", title_lang: "", counterparts: [] };
       var ident = { "data-cite": cite, "data-edition": String(self.edition) };
       if (info.url && !info.external) {
-        item.appendChild(el("a", Object.assign({ href: new URL(info.url, W.ROOT).href, className: "wizard-cite" }, ident), cite));
+        item.appendChild(el("a", Object.assign({ href: new URL(info.url, W.ROOT).href, className: M.wizard_cite }, ident), cite));
       } else {
-        item.appendChild(el("span", Object.assign({ className: "wizard-cite" }, ident), cite));
+        item.appendChild(el("span", Object.assign({ className: M.wizard_cite }, ident), cite));
       }
       if (info.title || info.title_fallback) {
         item.appendChild(document.createTextNode(" — "));
@@ -113,13 +116,13 @@
   Wizard.prototype.renderStart = function (error) {
     var self = this;
     var ui = this.ui;
-    if (error) this.root.appendChild(el("p", { className: "wizard-error", role: "alert" }, error));
+    if (error) this.root.appendChild(el("p", { className: M.wizard_error, role: "alert" }, error));
     var heading = el("h2", { tabindex: "-1", "data-focus": "" }, ui.pickSituation);
     this.root.appendChild(heading);
     var label = el("label", { for: "wizard-filter" }, ui.filterLabel);
     var input = el("input", {
       type: "search", id: "wizard-filter", autocomplete: "off",
-      placeholder: ui.filterPlaceholder, className: "wizard-filter"
+      placeholder: ui.filterPlaceholder, className: M.wizard_filter
     });
     var none = el("p", { className: "wizard-none" }, ui.noMatch);
     var names = this.situations.map(function (situation) {
@@ -128,10 +131,10 @@
         [text(situation.title, self.lang === "pl" ? "en" : "pl")], phrases[self.lang === "pl" ? "en" : "pl"] || []);
     });
     none.hidden = true;
-    var list = el("ul", { className: "wizard-situations" });
+    var list = el("ul", { className: M.wizard_situations });
     var items = this.situations.map(function (situation) {
       var item = el("li");
-      var button = el("button", { type: "button", className: "wizard-choice" },
+      var button = el("button", { type: "button", className: M.wizard_choice },
         text(situation.title, self.lang));
       button.addEventListener("click", function () {
         self.go({ tree: situation.tree, s: situation.id, a: [] });
@@ -165,17 +168,17 @@
     this.root.appendChild(list);
 
     this.root.appendChild(el("h2", {}, ui.pickLaw));
-    var lawList = el("ul", { className: "wizard-trees" });
+    var lawList = el("ul", { className: M.wizard_trees });
     Object.keys(this.trees).map(function (id) { return self.trees[id]; })
       .sort(function (a, b) {
         return W.lawNumber(a.laws[0]) - W.lawNumber(b.laws[0]) || (a.id < b.id ? -1 : 1);
       })
       .forEach(function (tree) {
         var item = el("li");
-        var button = el("button", { type: "button", className: "wizard-choice" });
-        button.appendChild(el("span", { className: "wizard-tree-laws" },
+        var button = el("button", { type: "button", className: M.wizard_choice });
+        button.appendChild(el("span", { className: M.wizard_tree_laws },
           ui.law + " " + tree.laws.join(", ")));
-        button.appendChild(el("span", { className: "wizard-tree-title" }, text(tree.title, self.lang)));
+        button.appendChild(el("span", { className: M.wizard_tree_title }, text(tree.title, self.lang)));
         button.addEventListener("click", function () { self.go({ tree: tree.id, s: "", a: [] }); });
         item.appendChild(button);
         lawList.appendChild(item);
@@ -190,14 +193,14 @@
     var tree = this.trees[state.tree];
     var result = W.walk(tree, state.a);
     if (result.error) {
-      this.root.appendChild(el("p", { className: "wizard-error", role: "alert" },
+      this.root.appendChild(el("p", { className: M.wizard_error, role: "alert" },
         ui.badLink + result.error));
       result = W.walk(tree, []);
       state = { tree: state.tree, s: state.s, a: [] };
     }
     var header = el("div", { className: "wizard-header" });
-    header.appendChild(el("p", { className: "wizard-tree-laws" }, ui.law + " " + tree.laws.join(", ")));
-    header.appendChild(el("h2", { className: "wizard-tree-title" }, text(tree.title, lang)));
+    header.appendChild(el("p", { className: M.wizard_tree_laws }, ui.law + " " + tree.laws.join(", ")));
+    header.appendChild(el("h2", { className: M.wizard_tree_title }, text(tree.title, lang)));
     var situation = this.situations.filter(function (s) { return s.id === state.s; })[0];
     if (situation) {
       var line = el("p", { className: "wizard-situation" }, ui.situation + text(situation.title, lang) + " ");
@@ -208,11 +211,11 @@
     this.root.appendChild(header);
 
     if (result.steps.length) {
-      var answered = el("ol", { className: "wizard-steps", "aria-label": ui.yourAnswers });
+      var answered = el("ol", { className: M.wizard_steps, "aria-label": ui.yourAnswers });
       result.steps.forEach(function (step) {
         var item = el("li");
-        item.appendChild(el("span", { className: "wizard-step-question" }, text(step.node.question, lang)));
-        item.appendChild(el("strong", { className: "wizard-step-answer" }, text(step.choice.label, lang)));
+        item.appendChild(el("span", { className: M.wizard_step_question }, text(step.node.question, lang)));
+        item.appendChild(el("strong", { className: M.wizard_step_answer }, text(step.choice.label, lang)));
         answered.appendChild(item);
       });
       this.root.appendChild(answered);
@@ -221,9 +224,9 @@
     var panel = el("section", { className: "wizard-panel", "aria-live": "polite" });
     var node = result.node;
     if (node.outcome) {
-      panel.className += " wizard-outcome";
+      panel.className += " " + M.wizard_outcome;
       panel.appendChild(el("h3", { tabindex: "-1", "data-focus": "" }, ui.ruling));
-      panel.appendChild(el("p", { className: "wizard-ruling" }, text(node.outcome.ruling, lang)));
+      panel.appendChild(el("p", { className: M.wizard_ruling }, text(node.outcome.ruling, lang)));
       if (typeof node.outcome.tricks === "number") {
         panel.appendChild(el("p", { className: "wizard-tricks" }, ui.tricks + node.outcome.tricks));
       }
@@ -235,11 +238,11 @@
       panel.appendChild(this.citeList(node.outcome.cites || []));
       var shareId = "wizard-share";
       panel.appendChild(el("label", { for: shareId }, ui.share));
-      var share = el("input", { id: shareId, type: "text", readonly: "", className: "wizard-share" });
+      var share = el("input", { id: shareId, type: "text", readonly: "", className: M.wizard_share });
       share.value = window.location.href;
       panel.appendChild(share);
-      var copy = el("button", { type: "button", className: "wizard-copy" }, ui.copy);
-      var status = el("span", { className: "wizard-copied", role: "status" });
+      var copy = el("button", { type: "button", className: M.wizard_copy }, ui.copy);
+      var status = el("span", { className: M.wizard_copied, role: "status" });
       copy.addEventListener("click", function () {
         share.select();
         var done = function () { status.textContent = ui.copied; };
@@ -256,14 +259,14 @@
       panel.appendChild(status);
     } else {
       var questionId = "wizard-q-" + result.id;
-      panel.appendChild(el("p", { className: "wizard-step-number" }, ui.step + " " + (result.steps.length + 1)));
+      panel.appendChild(el("p", { className: M.wizard_step_number }, ui.step + " " + (result.steps.length + 1)));
       panel.appendChild(el("h3", { id: questionId, tabindex: "-1", "data-focus": "" },
         text(node.question, lang)));
-      if (node.help) panel.appendChild(el("p", { className: "wizard-help" }, text(node.help, lang)));
+      if (node.help) panel.appendChild(el("p", { className: M.wizard_help }, text(node.help, lang)));
       if (node.cites && node.cites.length) panel.appendChild(this.citeList(node.cites));
-      var group = el("div", { className: "wizard-answers", role: "group", "aria-labelledby": questionId });
+      var group = el("div", { className: M.wizard_answers, role: "group", "aria-labelledby": questionId });
       node.answers.forEach(function (answer, index) {
-        var button = el("button", { type: "button", className: "wizard-answer" }, text(answer.label, lang));
+        var button = el("button", { type: "button", className: M.wizard_answer }, text(answer.label, lang));
         button.addEventListener("click", function () {
           self.go({ tree: state.tree, s: state.s, a: state.a.concat([index + 1]) });
         });
@@ -273,15 +276,15 @@
     }
     this.root.appendChild(panel);
 
-    var nav = el("div", { className: "wizard-nav" });
+    var nav = el("div", { className: M.wizard_nav });
     if (state.a.length) {
-      var back = el("button", { type: "button", className: "wizard-back" }, ui.back);
+      var back = el("button", { type: "button", className: M.wizard_back }, ui.back);
       back.addEventListener("click", function () {
         self.go({ tree: state.tree, s: state.s, a: state.a.slice(0, -1) });
       });
       nav.appendChild(back);
     }
-    var restart = el("button", { type: "button", className: "wizard-restart" }, ui.restart);
+    var restart = el("button", { type: "button", className: M.wizard_restart }, ui.restart);
     restart.addEventListener("click", function () { self.go({ tree: "", s: "", a: [] }); });
     nav.appendChild(restart);
     this.root.appendChild(nav);

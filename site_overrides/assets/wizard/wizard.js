@@ -4,6 +4,9 @@
 (function (W) {
   "use strict";
 
+  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  var M = window.bridgelawMarkup;
+
   var el = W.el;
 
   /* The site root, from this script's own address (assets/wizard/wizard.js). */
@@ -32,7 +35,7 @@
       })
       .catch(function (error) {
         root.textContent = "";
-        root.appendChild(el("p", { className: "wizard-error", role: "alert" },
+        root.appendChild(el("p", { className: M.wizard_error, role: "alert" },
           ui.loadError + (error && error.message ? error.message : String(error))));
         root.setAttribute("data-ready", "error");
       });
