@@ -10,6 +10,7 @@ from conftest import SYNTHETIC
 
 from tools.model import find_unit, unit_ids
 from tools.normalize.citation_id import law_number
+from tools.urls import DEFAULT_LANG, glossary_url, lang_root, law_path, situation_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 
@@ -215,6 +216,25 @@ def test_preview_data_is_json(base_url, page):
     data = json.loads(raw)
     refs = set(page.eval_on_selector_all("a.xref", "as => as.map(a => a.dataset.ref)"))
     assert set(data) == refs
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_scripts_build_paths_as_python_does(page, base_url, lang):
+    """The scripts' path scheme (assets/bridgelaw/paths.js) is tools/urls.py's: the same law,
+    situation and glossary paths, the page's language and the site root, on a page of each
+    language."""
+    page.goto(f"{base_url}{lang_root(lang)}laws/2017/64/")
+    site = page.evaluate("""() => { const s = window.bridgelawSite; return {
+        lang: s.lang, root: s.root.href, other: s.langOf("en-GB"), unknown: s.langOf("de"),
+        law: s.page("law", "en", {edition: 2017, number: 64}),
+        situation: s.page("situation", "pl", {id: "revoke"}),
+        glossary: s.page("glossary", "en", {}),
+        bare: [s.bare("en/situations/x/"), s.bare("situations/x/")] }; }""")
+    assert site == {
+        "lang": lang, "root": base_url, "other": "en", "unknown": DEFAULT_LANG,
+        "law": law_path(2017, "en", 64), "situation": situation_path("pl", "revoke"),
+        "glossary": glossary_url("en", "x").split("#")[0],
+        "bare": ["situations/x/", "situations/x/"]}
 
 
 @pytest.mark.parametrize(("lang", "query", "expected"), [

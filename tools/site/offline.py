@@ -26,8 +26,8 @@ from pathlib import Path
 from tools.errors import BridgelawError
 from tools.interface import WORKER_SECTION, interface
 from tools.model import LANGS
+from tools.urls import DEFAULT_LANG, lang_root
 
-DEFAULT_LANG = "pl"
 WORKER = Path(__file__).with_name("offline_sw.js")
 THEME_COLOR = "#1b5e20"
 APP = interface("app")  # the installed app's names and description
@@ -68,7 +68,7 @@ def _lang_of(path: str) -> str:
 def _page_tier(page: str) -> str:
     """The tier of a page given by its directory path ("", "laws/2017/64/", "en/wizard/")."""
     lang = _lang_of(page)
-    bare = page.removeprefix(f"{lang}/") if lang != DEFAULT_LANG else page
+    bare = page.removeprefix(lang_root(lang))
     return f"core-{lang}" if bare in CORE_PAGES else f"pages-{lang}"
 
 

@@ -1,27 +1,37 @@
-"""The page scripts as one minified file: the scripts' words (tools/interface.py) and then the
-scripts mkdocs.yml's extra_javascript lists, in that order, so a page fetches one cached script,
-not eight (each request costs its headers, and small files compress worse than one). Our
-scripts keep their comments in the source; the site gets them without (rjsmin)."""
+"""The page scripts as one minified file: the scripts' words (tools/interface.py), the path
+scheme (tools/urls.py), then the scripts mkdocs.yml's extra_javascript lists, in that order, so
+a page fetches one cached script, not nine (each request costs its headers, and small files
+compress worse than one). Our scripts keep their comments in the source; the site gets them
+without (rjsmin)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import rjsmin
 
 from tools.errors import BridgelawError
 from tools.interface import SCRIPT_FILE, script_source
+from tools.urls import script_paths
 from tools.write import write_text
 
 # Two folders deep like every part: a part finds the site root from its own address
 # (document.currentScript, "../../"), which is the bundle's once bundled.
 BUNDLE_FILE = "assets/bridgelaw/bundle.js"
+PATHS_GLOBAL = "bridgelawPaths"
+
+
+def paths_source() -> str:
+    """The site's path scheme (tools/urls.py) as the global PATHS_GLOBAL, for paths.js."""
+    data = json.dumps(script_paths(), separators=(",", ":"), sort_keys=True)
+    return f"/*! tools/urls.py */\nwindow.{PATHS_GLOBAL} = {data};\n"
 
 
 def script_bundle(site_dir: Path, parts: list[str]) -> str:
     """The bundle's text: the generated words, then each part as MkDocs copied it to site_dir,
     minified, each after a kept comment naming it; a part missing from site_dir is an error."""
-    pieces = [f"/*! {SCRIPT_FILE} */\n{script_source()}"]
+    pieces = [f"/*! {SCRIPT_FILE} */\n{script_source()}", paths_source()]
     for part in parts:
         path = site_dir / part
         if not path.is_file():

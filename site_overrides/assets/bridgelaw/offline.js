@@ -5,10 +5,8 @@
 (function () {
   "use strict";
 
-  var script = document.currentScript;
-  if (!("serviceWorker" in navigator) || !script || !/^https?:$/.test(location.protocol)) return;
-  var ROOT = new URL("../../", script.src); // assets/bridgelaw/offline.js -> the site root
-  var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  var ROOT = window.bridgelawSite.root, LANG = window.bridgelawSite.lang; // assets/bridgelaw/paths.js
   // the line's words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_offline)
   var TEXT = window.bridgelawText[LANG].offline;
   // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)

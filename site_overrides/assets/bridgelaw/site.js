@@ -10,7 +10,7 @@
   var M = window.bridgelawMarkup;
 
   function pageLang() {
-    return (document.documentElement.getAttribute("lang") || "pl").slice(0, 2) === "en" ? "en" : "pl";
+    return window.bridgelawSite.lang; // assets/bridgelaw/paths.js
   }
 
   function headerOffset() {

@@ -3,7 +3,7 @@
 (function (S) {
   "use strict";
 
-  var ROOT = S.ROOT, LANG = S.LANG, TEXT = S.TEXT;
+  var ROOT = S.ROOT, LANG = S.LANG, TEXT = S.TEXT, SITE = S.SITE;
   var Q = window.bridgelawQuery;
   // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
   var M = window.bridgelawMarkup;
@@ -40,7 +40,7 @@
 
   function unitUrl(edition, id) {
     var law = /^\d+/.exec(id)[0];
-    return new URL((LANG === "en" ? "en/" : "") + "laws/" + edition + "/" + law + "/#" + id, ROOT).href;
+    return new URL(SITE.page("law", LANG, { edition: edition, number: law }) + "#" + id, ROOT).href;
   }
 
   function nearest(ids, cited) {

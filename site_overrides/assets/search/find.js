@@ -5,10 +5,10 @@
 (function (S) {
   "use strict";
 
-  var script = document.currentScript;
-  // assets/search/find.js -> the site root, wherever the site is served from
-  S.ROOT = new URL("../../", script ? script.src : location.href);
-  S.LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  // the site root, wherever the site is served from, and the page's language: assets/bridgelaw/paths.js
+  S.SITE = window.bridgelawSite;
+  S.ROOT = S.SITE.root;
+  S.LANG = S.SITE.lang;
   // The words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_search; notInBuild
   // is the editions section's not_in_build, the same words on the Python side).
   var WORDS = window.bridgelawText[S.LANG];

@@ -8,7 +8,7 @@
   "use strict";
 
   var Q = { spec: null, loading: null };
-  var LANG = (document.documentElement.lang || "pl").slice(0, 2) === "en" ? "en" : "pl";
+  var LANG = window.bridgelawSite.lang; // assets/bridgelaw/paths.js
 
   var fetched = {};
   /** A JSON file of the site, fetched once: every caller gets the same promise. */

@@ -3,7 +3,7 @@
 (function (S) {
   "use strict";
 
-  var ROOT = S.ROOT, TEXT = S.TEXT, el = S.el;
+  var ROOT = S.ROOT, TEXT = S.TEXT, el = S.el, SITE = S.SITE;
   var Q = window.bridgelawQuery;
   var fold = Q.fold;
   // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
@@ -113,7 +113,7 @@
     var end = content.indexOf(FOLDED_MARK);
     var url = siteUrl(d.url);
     // the page's section ("situations/..." or "en/situations/...") says what kind of page it is
-    var section = url.slice(ROOT.href.length).replace(/^en\//, "").split("/")[0];
+    var section = SITE.bare(url.slice(ROOT.href.length)).split("/")[0];
     return {
       id: "", edition: "", kind: TEXT.kinds[section] || "", title: (d.meta && d.meta.title) || d.url,
       url: url, excerpt: ownExcerpt(end < 0 ? content : content.slice(0, end), words)

@@ -204,7 +204,7 @@
     var situation = this.situations.filter(function (s) { return s.id === state.s; })[0];
     if (situation) {
       var line = el("p", { className: "wizard-situation" }, ui.situation + text(situation.title, lang) + " ");
-      var page = new URL((lang === "pl" ? "" : lang + "/") + "situations/" + situation.id + "/", W.ROOT);
+      var page = new URL(window.bridgelawSite.page("situation", lang, { id: situation.id }), W.ROOT);
       line.appendChild(el("a", { href: page.href }, ui.situationPage));
       header.appendChild(line);
     }

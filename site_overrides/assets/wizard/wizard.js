@@ -9,15 +9,11 @@
 
   var el = W.el;
 
-  /* The site root, from this script's own address (assets/wizard/wizard.js). */
-  function siteRoot() {
-    var script = document.currentScript || document.querySelector('script[src*="wizard.js"]');
-    return new URL("../../", script.src).href;
-  }
+  /* The site root and the languages: assets/bridgelaw/paths.js, loaded before this file. */
+  var SITE = window.bridgelawSite;
 
   function startWizard(root) {
-    var lang = root.getAttribute("data-lang") || document.documentElement.lang || "pl";
-    lang = lang.slice(0, 2) === "en" ? "en" : "pl";
+    var lang = SITE.langOf(root.getAttribute("data-lang") || document.documentElement.lang);
     var ui = window.bridgelawText[lang].wizard;
     root.textContent = "";
     root.appendChild(el("p", { className: "wizard-loading", role: "status" }, ui.loading));
@@ -47,7 +43,7 @@
       document.addEventListener("DOMContentLoaded", init, { once: true });
       return;
     }
-    W.ROOT = W.ROOT || siteRoot();
+    W.ROOT = W.ROOT || SITE.root.href;
     var filter = document.getElementById("situation-filter");
     if (filter && !filter.getAttribute("data-ready")) {
       filter.setAttribute("data-ready", "true");
@@ -60,7 +56,7 @@
     }
   }
 
-  W.ROOT = siteRoot();
+  W.ROOT = SITE.root.href;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
   /* Material's instant navigation swaps pages without reloading scripts. */
