@@ -61,18 +61,24 @@
     return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "))).then(function (found) {
       if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
       return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
-        var byId = {}, order = [];
-        each.forEach(function (one) {
-          (one ? one.results : []).forEach(function (r) {
-            if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
-            byId[r.id].score += r.score;
-            byId[r.id].parts.push(r);
-          });
-        });
-        return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
-          .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+        return merged(each.map(function (one) { return one ? one.results : []; }));
       });
     });
+  }
+
+  /** Several searches' results as one list, best first: a page found by more of them adds up
+   * their scores, and its data their matches (mergedData). */
+  function merged(lists) {
+    var byId = {}, order = [];
+    lists.forEach(function (results) {
+      (results || []).forEach(function (r) {
+        if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
+        byId[r.id].score += r.score;
+        byId[r.id].parts.push(r);
+      });
+    });
+    return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
+      .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
   }
 
   /** Results for the words typed and, when an English query named glossary terms, for their
@@ -80,20 +86,7 @@
    * matches, so the Polish text that answers stands among the English titles that name it. */
   function searchBoth(pf, words, polish) {
     if (!polish.length) return searchWords(pf, words);
-    return Promise.all([searchWords(pf, words), searchWords(pf, polish)]).then(function (both) {
-      var byId = {}, order = [];
-      both.forEach(function (results) {
-        (results || []).forEach(function (r) {
-          if (!byId[r.id]) { byId[r.id] = []; order.push(r.id); }
-          byId[r.id].push(r);
-        });
-      });
-      return order.map(function (id) {
-        var parts = byId[id];
-        if (parts.length === 1) return parts[0];
-        return { id: id, score: parts[0].score + parts[1].score, data: function () { return mergedData(parts); } };
-      }).sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
-    });
+    return Promise.all([searchWords(pf, words), searchWords(pf, polish)]).then(merged);
   }
 
   /** One page's data for several one-word results: its sub-results with the words' matches
