@@ -286,3 +286,32 @@ def test_the_hit_is_the_deepest_clause_in_force_and_1997_is_marked(config: Confi
     first_old = next(i for i, h in enumerate(units) if h.edition == 1997)
     assert all(h.edition == 2017 for h in units[:first_old])
     assert all(h.superseded for h in units if h.edition == 1997)
+
+
+@pytest.mark.parametrize(("query", "clause"), [
+    ("revoke of the offender who won the trick", "64A1"),
+    ("declarer may require the lead of the suit", "50D2a"),
+    ("both sides revoked in the same deal", "64B7"),
+])
+def test_an_english_query_finds_the_polish_clause(config: Config, query: str,
+                                                  clause: str) -> None:
+    # the snapshot has these laws' 2017 text in Polish only: the glossary's term pairs read the
+    # English words in it, and the English titles of laws with no text (62, 59, 79) give way
+    units = [h for h in search(query, config).hits if h.kind in ("unit", "law", "title")]
+    assert (units[0].edition, units[0].id, units[0].lang) == (2017, clause, "pl")
+
+
+def test_the_spec_carries_the_glossary_pairs_for_the_polish_pages() -> None:
+    from tools.search.query import spec, translations
+    from tools.site.build import site_specs, translation_shards
+
+    pairs = glossary_pairs([Term("revoke", "fałszywy renons", "revoke", ("64",), "", "",
+                                 en_variants=("Revokes", "revoked", "the revoke"))])
+    rows = [["revoke", "fałszywy renons"], ["revoked", "fałszywy renons"],
+            ["revokes", "fałszywy renons"], ["the revoke", "fałszywy renons"]]
+    assert translations(pairs) == rows
+    written = spec([], {}, pairs)
+    assert written["translations"] == rows
+    assert translation_shards(rows) == {"72": rows}  # "the" is no content word
+    site = site_specs(written, [])
+    assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], [])

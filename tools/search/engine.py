@@ -48,20 +48,56 @@ def _covers(query_sets: list[set[str]], term_sets: list[set[str]]) -> bool:
     return bool(term_sets) and all(any(t & q for q in query_sets) for t in term_sets)
 
 
-def expand(words: list[str], pairs: list[tuple[list, list, dict]]) -> list[str]:
-    """Words of the other language for each glossary term the query names in full (any form)."""
+Named = list[tuple[list[str], list[str], str]]  # (query words naming a term, its words, lang)
+
+
+def named_terms(words: list[str], pairs: list[tuple[list, list, dict]]) -> Named:
+    """Each glossary term the query names in full (any form), in one language or the other:
+    the query's words that name it, the words of its headword in the other language and that
+    language ("revoke on the twelfth trick" names revoke: ["revoke"], ["fałszywy", "renons"])."""
     pl_sets = [set(polish_terms(w)) for w in words]
     en_sets = [set(english_terms(w)) for w in words]
     seen = set().union(*pl_sets, *en_sets)
-    extra: list[str] = []
+    named: Named = []
     for pl_forms, en_forms, pair in pairs:
         if seen.isdisjoint(pair["_terms"]):
             continue  # no word of the query occurs in any form of this term
-        if any(_covers(en_sets, form) for form in en_forms):
-            extra.extend(WORD.findall(pair["pl"].lower()))
-        if any(_covers(pl_sets, form) for form in pl_forms):
-            extra.extend(WORD.findall(pair["en"].lower()))
+        for sets, forms, other in ((en_sets, en_forms, "pl"), (pl_sets, pl_forms, "en")):
+            form = next((form for form in forms if _covers(sets, form)), None)
+            if form is not None:
+                naming = [w for w, have in zip(words, sets, strict=True)
+                          if any(have & terms for terms in form)]
+                named.append((naming, WORD.findall(pair[other].lower()), other))
+    return named
+
+
+def expand(words: list[str], pairs: list[tuple[list, list, dict]],
+           named: Named | None = None) -> list[str]:
+    """Words of the other language for each glossary term the query names in full (any form)."""
+    named = named_terms(words, pairs) if named is None else named
+    extra = [word for _, other, _ in named for word in other]
     return [word for word in dict.fromkeys(extra) if word not in words]
+
+
+def _docs(ix: SearchIndex, word: str) -> set[int]:
+    return set().union(*word_scores(ix.scorer, word).values())
+
+
+def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]]:
+    """Per query word the index has, the documents holding it, or the whole glossary term it
+    names in the other language: an English query covers a Polish clause that holds the
+    Polish term ("trick" -> "lewa"), so the clause counts as answering it."""
+    held = []  # (the words naming a term, the documents holding all of its content words)
+    for naming, other, lang in named:
+        analyse = polish_terms if lang == "pl" else english_terms
+        content = [_docs(ix, w) for w in other if analyse(w)]  # its stop words hold nothing
+        held.append((naming, set.intersection(*content) if content else set()))
+    found = []
+    for word in words:
+        docs = _docs(ix, word).union(*(docs for naming, docs in held if word in naming))
+        if docs:
+            found.append(docs)
+    return found
 
 
 def search(
@@ -108,7 +144,8 @@ def _full_text(
     # the word a typo meant is searched as typed, and the typo beside it: a typo the sources
     # carry once ("renos") must not outweigh the word every clause uses ("renons")
     words = list(dict.fromkeys(query.corrected.get(word, word) for word in query.words))
-    extra = [(word, EXPANSION_WEIGHT) for word in expand(words, ix.pairs)]
+    named = named_terms(words, ix.pairs)
+    extra = [(word, EXPANSION_WEIGHT) for word in expand(words, ix.pairs, named)]
     extra += [(typed, TYPO_WEIGHT) for typed in query.corrected]
     extra += [pair for pair in query.extra
               if pair[0] not in {w for w, _ in extra} and pair[0] not in words]
@@ -120,8 +157,7 @@ def _full_text(
         return []
     # A unit holding more of the query's words answers it better than one that holds one
     # of them often (BM25 alone favours a short unit repeating a common word).
-    found = [docs for word in words
-             if (docs := set().union(*word_scores(ix.scorer, word).values()))]
+    found = found_docs(ix, words, named)
     if len(found) > 1:
         total = {doc: score * (1 + COVERAGE_WEIGHT * sum(doc in d for d in found) / len(found))
                  for doc, score in total.items()}

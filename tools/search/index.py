@@ -214,11 +214,12 @@ def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
     docs.extend(situation_docs(list(situations)))
     sidecars[VOCABULARY_FILE] = vocabulary(docs)
     write_index(docs, config.index_dir, sidecars)
-    write_text(config.search_spec_file, search_spec_json(sidecars[SYNONYMS_FILE]))
+    write_text(config.search_spec_file,
+               search_spec_json(sidecars[SYNONYMS_FILE], sidecars[GLOSSARY_FILE]))
     return problems
 
 
-def search_spec_json(synonyms: list[dict[str, str]]) -> str:
+def search_spec_json(synonyms: list[dict[str, str]], pairs: Sequence[dict[str, Any]] = ()) -> str:
     """The query spec the site's search box and wizard read (tools.search.query.spec), as JSON."""
     from tools.normalize.citation_id import RULE
     from tools.search.query import spec
@@ -226,5 +227,5 @@ def search_spec_json(synonyms: list[dict[str, str]]) -> str:
     rule = {key: RULE[key] for key in ("prefix", "query", "query_groups", "flags",
                                        "law_item_separator")}
     # compact: the browser loads it with the search box
-    return json.dumps(spec(synonyms, rule), ensure_ascii=False, separators=(",", ":"),
+    return json.dumps(spec(synonyms, rule, pairs), ensure_ascii=False, separators=(",", ":"),
                       sort_keys=True) + "\n"

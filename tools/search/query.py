@@ -209,10 +209,20 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     return query
 
 
-def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, Any]
-         ) -> dict[str, Any]:
-    """The JSON the site's scripts read: folding, stop words, synonyms, table talk, citation ids
-    and the query limit, so every engine reads a query the same way."""
+def translations(pairs: Iterable[dict[str, Any]]) -> list[list[str]]:
+    """The glossary's term pairs as the site reads an English query against the Polish law
+    text (the engine's named_terms in tools/search/engine.py): [English form, folded; Polish
+    headword] for every English form. Only this way round: the site's Polish pages hold the
+    law text, and a Polish query reads it as typed."""
+    rows = {(fold(form.lower()), pair["pl"]) for pair in pairs for form in pair["en_forms"]}
+    return [list(row) for row in sorted(rows)]
+
+
+def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, Any],
+         pairs: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The JSON the site's scripts read: folding, stop words, synonyms, the glossary's term
+    pairs, table talk, citation ids and the query limit, so every engine reads a query the
+    same way."""
     return {
         "fold_extra": FOLD_LETTERS,
         "stops": {"pl": sorted(POLISH_STOPS), "en": sorted(ENGLISH_STOPS)},
@@ -220,6 +230,7 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
             ({"lang": s["lang"], "form": fold(s["form"].lower()), "headword": s["headword"]}
              for s in (x if isinstance(x, dict) else x.__dict__ for x in synonyms)),
             key=lambda s: (s["lang"], s["form"], s["headword"])),
+        "translations": translations(pairs),
         "jargon": dict(sorted(JARGON.items())),
         "citation": citation_rule,
         "max_query_chars": MAX_QUERY_CHARS,

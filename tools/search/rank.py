@@ -139,4 +139,29 @@ def rank_by_law(
         ordered = [key for key in ordered if key not in moved]
         at = ordered.index(current[-1]) + 1
         ordered[at:at] = moved
+    # a law's heading against the clauses: the words its own titles hold, not its situations'
+    titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
+                       if f["kind"] == "title")
+              for key, members in groups.items()
+              if any(f["kind"] == "title" for f, _ in members) and not has_text(key)
+              and not any(f["kind"] == "law" for f, _ in members)}
+    titles_after_text(ordered, current, titles, words)
     return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]
+
+
+def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any, int],
+                      words: dict[Any, int]) -> None:
+    """Move, in place, each law known by its title only (`titles`: the query's words its
+    titles hold) after the last law in force whose text, in the other language, answers
+    (`answering`) and holds more of the query's words (`words`), as 1997 text gives way to the
+    law in force (BEFORE_HISTORY): "revoke on the twelfth trick" names Law 62 by its English
+    title, and 64B6 answers it in Polish."""
+    for key in [key for key in ordered if key in titles]:
+        at = ordered.index(key)
+        # the title holds the words typed, the other language's text only their translations
+        # (weighted less): only a text holding more of the query's words outranks it
+        later = [ordered.index(other) for other in answering
+                 if ordered.index(other) > at and other[2] != key[2] and words[other] > titles[key]]
+        if later:
+            ordered.remove(key)
+            ordered.insert(max(later), key)

@@ -70,18 +70,24 @@ def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
 # What the search box and the wizard read of the spec (assets/search/query.js); the table talk,
 # the CLI's weights and the citation rule (each page embeds that itself) would only make every
 # first search bigger.
-SITE_SPEC_KEYS = ("fold_extra", "max_query_chars", "ranking", "stops", "synonyms", "typo_bounds")
+SITE_SPEC_KEYS = ("fold_extra", "max_query_chars", "ranking", "stops", "synonyms", "translations",
+                  "typo_bounds")
 SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no shorter word
 
 
 def site_specs(spec: dict[str, Any], shards: list[str]) -> dict[str, dict[str, Any]]:
     """Per language, the spec the site's scripts read: both languages' stop words (a query may
-    mix them), that language's synonyms only (query.js reads no others) and the names of the
-    vocabulary's shards, so the search box asks only for shards that exist."""
+    mix them), that language's synonyms only (query.js reads no others), the glossary's term
+    pairs' shards on the Polish pages only and the names of the vocabulary's shards, so the
+    search box asks only for shards that exist."""
     specs = {}
+    pairs = sorted(translation_shards(spec["translations"]))
     for lang in LANGS:
         kept = {key: spec[key] for key in SITE_SPEC_KEYS}
         kept["synonyms"] = [s for s in spec["synonyms"] if s["lang"] == lang]
+        # an English query reads the Polish law text through them on the Polish pages; on the
+        # English pages the Polish words would crowd out the English pages it finds as typed
+        kept["translations"] = pairs if lang == "pl" else []
         kept["vocabulary"] = shards
         specs[lang] = kept
     return specs
@@ -101,15 +107,31 @@ def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
     return shards
 
 
+def translation_shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
+    """The glossary's term pairs (spec "translations": English form, Polish term) split by the
+    first letter of the form's first content word (a hex code point), as the vocabulary is: a
+    form is read only when the query holds all its words, so a search loads the shards of its
+    words' letters, not every pair."""
+    from tools.search.analysis import ENGLISH_STOPS
+    from tools.search.query import WORD
+
+    shards: dict[str, list[list[str]]] = {}
+    for form, polish in rows:
+        first = next((w for w in WORD.findall(form) if w not in ENGLISH_STOPS), "")
+        if first:
+            shards.setdefault(f"{ord(first[0]):x}", []).append([form, polish])
+    return shards
+
+
 def _write_json(path: Path, data: object) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
                     encoding="utf-8")
 
 
 def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
-    """Write the query spec per language (spec-<lang>.json) and the index's vocabulary for typos
-    split by first letter (vocabulary-<letter>.json) under out_dir/assets/search/; returns what
-    was missing."""
+    """Write the query spec per language (spec-<lang>.json), the index's vocabulary for typos
+    and the glossary's term pairs, each split by first letter (vocabulary-<letter>.json,
+    translations-<letter>.json) under out_dir/assets/search/; returns what was missing."""
     vocabulary_file = config.index_dir / "vocabulary.json"
     missing = [str(f) for f in (config.search_spec_file, vocabulary_file) if not f.exists()]
     target = out_dir / "assets" / "search"
@@ -121,6 +143,8 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
         _write_json(target / f"vocabulary-{key}.json", words)
     if config.search_spec_file.exists():
         spec = json.loads(config.search_spec_file.read_text(encoding="utf-8"))
+        for key, rows in translation_shards(spec["translations"]).items():
+            _write_json(target / f"translations-{key}.json", rows)
         for lang, kept in site_specs(spec, sorted(shards)).items():
             _write_json(target / f"spec-{lang}.json", kept)
     return missing

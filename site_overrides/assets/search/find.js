@@ -61,18 +61,32 @@
     return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "))).then(function (found) {
       if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
       return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
-        var byId = {}, order = [];
-        each.forEach(function (one) {
-          (one ? one.results : []).forEach(function (r) {
-            if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
-            byId[r.id].score += r.score;
-            byId[r.id].parts.push(r);
-          });
-        });
-        return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
-          .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+        return merged(each.map(function (one) { return one ? one.results : []; }));
       });
     });
+  }
+
+  /** Several searches' results as one list, best first: a page found by more of them adds up
+   * their scores, and its data their matches (mergedData). */
+  function merged(lists) {
+    var byId = {}, order = [];
+    lists.forEach(function (results) {
+      (results || []).forEach(function (r) {
+        if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
+        byId[r.id].score += r.score;
+        byId[r.id].parts.push(r);
+      });
+    });
+    return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
+      .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+  }
+
+  /** Results for the words typed and, when an English query named glossary terms, for their
+   * Polish words too (no page holds both): a page found by both adds up its two scores and
+   * matches, so the Polish text that answers stands among the English titles that name it. */
+  function searchBoth(pf, words, polish) {
+    if (!polish.length) return searchWords(pf, words);
+    return Promise.all([searchWords(pf, words), searchWords(pf, polish)]).then(merged);
   }
 
   /** One page's data for several one-word results: its sub-results with the words' matches
@@ -128,10 +142,13 @@
 
   /** The best pages for the words in the law's own words; a word the index does not know is
    * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
-   * word meant is searched, and the reader is told which. `stale` says the reader has typed on
-   * since: no page is read for a query no longer shown (the answer is then null). */
-  S.find = function (pf, words, vocabulary, stale) {
-    return vocabulary.then(function (known) {
+   * word meant is searched, and the reader is told which; `pairs`, the glossary's term pairs
+   * for the words (query.js translations), let an English query read the Polish law text.
+   * `stale` says the reader has typed on since: no page is read for a query no longer shown
+   * (the answer is then null). */
+  S.find = function (pf, words, vocabulary, stale, pairs) {
+    return Promise.all([vocabulary, pairs || Promise.resolve([])]).then(function (got) {
+      var known = got[0];
       var typed = [], fixed = [];
       words.forEach(function (w) {
         var c = Q.correct(w, known);
@@ -141,8 +158,14 @@
       // Pagefind wants every word of its query: a typo the index lacks would leave only the
       // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
       var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
+      // an English query also reads the Polish law text, in the Polish words of the glossary
+      // terms it names (tools/search/engine.py named_terms)
+      var terms = Q.translate(sought, got[1]), polish = [];
+      terms.forEach(function (t) {
+        t.words.forEach(function (w) { if (polish.indexOf(w) < 0 && read.indexOf(w) < 0) polish.push(w); });
+      });
       var asked = Q.lawWords(sought);
-      return searchWords(pf, asked).then(function (results) {
+      return searchBoth(pf, asked, polish).then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
       }).then(function (found) {
@@ -158,7 +181,9 @@
           return found.concat(more.filter(function (d) { return wanted(d) && have.indexOf(d.url) < 0; }));
         });
       }).then(function (found) {
-        return found && { found: found, words: read, typed: typed, fixed: fixed };
+        // the Polish words are marked in the text; the typed words are what a page answers
+        return found && { found: found, words: read.concat(polish), typed: typed, fixed: fixed,
+          reading: polish.length ? { words: read, terms: terms } : null };
       });
     });
   };

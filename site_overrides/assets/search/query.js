@@ -88,6 +88,39 @@
     return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
   }
 
+  /** The glossary terms an English query names, as the Polish law text says them (`rows`, the
+   * term pairs Q.translations fetched; named_terms in tools/search/engine.py): a term is named
+   * when the query holds every word of one of its English forms; each is {naming: the query's
+   * words that name it, words: its Polish headword's words} ("revoke on the twelfth trick"
+   * names "fałszywy renons" by "revoke", "lewa" by "trick" ...). The Polish text is what the
+   * build has: a Polish query names nothing here. */
+  function translate(words, rows) {
+    var folded = words.map(fold), terms = [], done = {};
+    // two forms of one word begin alike (sameWord): the first letter rules most pairs out
+    function names(w, i, p) { return folded[i][0] === p[0] && sameWord(w, p); }
+    (rows || []).forEach(function (row) {
+      var parts = row[0].split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w && !Q.spec.stops[w]; });
+      if (done[row[1]] || !parts.length) return;
+      if (!parts.every(function (p) { return words.some(function (w, i) { return names(w, i, p); }); })) return;
+      done[row[1]] = true;
+      terms.push({
+        naming: words.filter(function (w, i) { return parts.some(function (p) { return names(w, i, p); }); }),
+        words: row[1].split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
+      });
+    });
+    return terms;
+  }
+
+  /** How many of the typed words a text holds (`has(word)`: whether it holds a form of the
+   * word): the word, or a glossary term it names whose every Polish word it holds (translate). */
+  function covers(has, typed, terms) {
+    return typed.filter(function (q) {
+      return has(q) || (terms || []).some(function (t) {
+        return t.naming.indexOf(q) >= 0 && t.words.every(has);
+      });
+    }).length;
+  }
+
   /** The edit distance of two words (adjacent letters swapped count once), or bound + 1. */
   function distance(a, b, bound) {
     if (Math.abs(a.length - b.length) > bound) return bound + 1;
@@ -145,10 +178,27 @@
     })).then(function (shards) { return Object.assign.apply(null, [{}].concat(shards)); });
   };
 
+  /** The glossary's term pairs `translate` reads for these words: the build splits them by the
+   * first letter of a form's first word (tools/site/build.py translation_shards), which the
+   * query must hold, so only the shards of the words' letters are fetched (none on a page
+   * whose spec lists none). */
+  Q.translations = function (root, words) {
+    var keys = [];
+    words.forEach(function (word) {
+      var w = fold(word), key = w ? w.codePointAt(0).toString(16) : "";
+      if (key && keys.indexOf(key) < 0 && (Q.spec.translations || []).indexOf(key) >= 0) keys.push(key);
+    });
+    return Promise.all(keys.map(function (key) {
+      return Q.json(root, "assets/search/translations-" + key + ".json").catch(function () { return []; });
+    })).then(function (shards) { return [].concat.apply([], shards).sort(); });
+  };
+
   Q.fold = fold;
   Q.contentWords = contentWords;
   Q.sameWord = sameWord;
   Q.lawWords = lawWords;
+  Q.translate = translate;
+  Q.covers = covers;
   Q.correct = correct;
   window.bridgelawQuery = Q;
 })();

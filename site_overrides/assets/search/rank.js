@@ -17,12 +17,11 @@
    * found stands before every other page, and 1997 text, history, last (in_force_share in
    * tools/search/rank.py orders the CLI's hits the same way). Pagefind's order stays within
    * each group. */
-  function currentFirst(laws, words) {
-    var queries = words.map(fold);
+  function currentFirst(laws, reading) {
     function covered(d) {  // how many of the query's words the record holds in some form,
       // its names included (a law's titles in both languages)
       var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
-      return queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
+      return coverage(text, reading);
     }
     // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
@@ -54,6 +53,16 @@
       var here = out.indexOf(d);
       if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
     });
+    // a query read through the glossary's term pairs: a law known by its titles only gives way
+    // to a law in force whose text holds more of the words, as its title holds the words typed
+    // and the text only their translations (titles_after_text in tools/search/rank.py)
+    if (reading.terms.length) {
+      out.filter(function (d) { return d.meta && d.meta.titles_only; }).forEach(function (t) {
+        var at = out.indexOf(t), mine = covered(t);
+        var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
+        if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
+      });
+    }
     return out;
   }
 
@@ -83,6 +92,15 @@
   function isFormOf(word, queries) {
     var f = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
     return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
+  }
+
+  /** How many of the query's words (`reading`: the words typed and the glossary terms they
+   * name in Polish, query.js translate) a text's words hold in some form. */
+  function coverage(text, reading) {
+    return Q.covers(function (q) {
+      var f = fold(q);
+      return text.some(function (w) { return isFormOf(w, [f]); });
+    }, reading.words, reading.terms);
   }
 
   /** A snippet from a unit's own words (a law record's content also holds the folded copy
@@ -125,7 +143,7 @@
    * counts word locations over the content split at white space, as done here. The law's own
    * row (its number, no text) is shown only when no unit of it matched: the units' results
    * already carry the law's title and link into the same page. */
-  function unitItems(d, words) {
+  function unitItems(d, words, reading) {
     var meta = d.meta || {};
     var content = (d.content || "").split(/[\r\n\s]+/g);
     var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
@@ -149,11 +167,7 @@
       });
     var units = items.filter(function (item) { return !item.bare; });
     // how many of the query's words a unit holds, in its own heading and text
-    var queries = words.map(fold);
-    units.forEach(function (item) {
-      var text = item.text.concat(item.own.split(/\s+/));
-      item.covered = queries.filter(function (q) { return text.some(function (w) { return isFormOf(w, [q]); }); }).length;
-    });
+    units.forEach(function (item) { item.covered = coverage(item.text.concat(item.own.split(/\s+/)), reading); });
     // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
     // unit inside it holding as many of the query's words (tools/search/rank.py deepest)
     var leaves = units.filter(function (item) {
@@ -184,11 +198,14 @@
   }
 
   /** The pages found as result items, best first: the edition in force first, then each law's
-   * best units, each other page as one item. */
-  S.items = function (found, words) {
-    return currentFirst(found, words).reduce(function (out, d) {
+   * best units, each other page as one item. `words` are marked in the text; `reading` (from
+   * find.js, when an English query named glossary terms) holds the words typed and the terms,
+   * which a page answers in Polish. */
+  S.items = function (found, words, reading) {
+    reading = reading || { words: words, terms: [] };
+    return currentFirst(found, reading).reduce(function (out, d) {
       var meta = d.meta || {};
-      return out.concat(meta.law ? unitItems(d, words) : [pageItem(d, words)]);
+      return out.concat(meta.law ? unitItems(d, words, reading) : [pageItem(d, words)]);
     }, []);
   };
 })(window.bridgelawSearch = window.bridgelawSearch || {});

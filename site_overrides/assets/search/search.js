@@ -107,11 +107,12 @@
       }
       var words = Q.contentWords(query);
       var known = Q.vocabulary(ROOT, words); // fetched while Pagefind loads
+      var pairs = Q.translations(ROOT, words);
       return S.loadPagefind()
-        .then(function (pf) { return S.find(pf, words, known, stale); })
+        .then(function (pf) { return S.find(pf, words, known, stale, pairs); })
         .then(function (got) {
           if (stale() || !got) return;
-          var items = S.items(got.found, got.words).slice(0, MAX_RESULTS);
+          var items = S.items(got.found, got.words, got.reading).slice(0, MAX_RESULTS);
           var note = got.typed.length ? TEXT.corrected.replace("{fixed}", got.fixed.join(", "))
             .replace("{typed}", got.typed.join(", ")) : "";
           show(items, items.length ? note : TEXT.none + "“" + query + "”");
