@@ -89,8 +89,9 @@ def test_tiers() -> None:
     for script in loaded:
         assert classify(script) == (script, "shell"), script
     # the typo vocabulary follows the core: search is offline sooner, typos corrected later
-    assert classify("assets/search/vocabulary-72.json") == ("assets/search/vocabulary-72.json",
-                                                            "pages-pl")
+    # and so do the glossary pairs that read English queries in the Polish text
+    for shard in ("assets/search/vocabulary-72.json", "assets/search/translations-72.json"):
+        assert classify(shard) == (shard, "pages-pl"), shard
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
     assert classify("pagefind/pagefind.en_e8b9e1ab2b.pf_meta")[1] == "core-en"

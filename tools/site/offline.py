@@ -41,10 +41,12 @@ SHELL = re.compile(r"^(assets/(bridgelaw|search|wizard)/[^/]+"
 SEARCH = re.compile(r"^pagefind/(wasm\.(?P<a>\w+)\.pagefind"
                     r"|pagefind\.(?P<b>\w+?)_[0-9a-f]+\.pf_meta"
                     r"|(index|fragment)/(?P<c>\w+?)_[0-9a-f]+\.pf_(index|fragment))$")
-# The typo vocabulary's shards (tools/site/build.py) only correct typos: they follow the core,
-# first of the default language's pages, so search and the wizard are offline sooner; a search
-# made offline before they are kept corrects nothing (query.js reads a missing shard as empty).
-VOCABULARY = re.compile(r"^assets/search/vocabulary-[0-9a-f]+\.json$")
+# The search's helper shards (tools/site/build.py): the typo vocabulary, and the glossary pairs
+# that read an English query in the Polish text. Neither is needed to search: they follow the
+# core, first of the default language's pages, so search and the wizard are offline sooner; a
+# search made offline before they are kept corrects no typo and reads English words as typed
+# (query.js reads a missing shard as empty).
+SEARCH_SHARDS = re.compile(r"^assets/search/(vocabulary|translations)-[0-9a-f]+\.json$")
 CORE_PAGES = ("", "wizard/", "situations/", "laws/")
 FRAGMENT_MARK = b"pagefind_dcd"
 SKIP = re.compile(r"\.map$|^assets/bridgelaw/icon-maskable\.svg$")
@@ -73,9 +75,9 @@ def _page_tier(page: str) -> str:
 
 
 def _order(entry: Entry) -> tuple[int, str]:
-    """Within a tier: the typo vocabulary, laws in force, situations, the rest, 1997 laws."""
+    """Within a tier: the search's shards, laws in force, situations, the rest, 1997 laws."""
     path = entry.path
-    rank = (-1 if VOCABULARY.match(path) else 0 if "laws/2017/" in path
+    rank = (-1 if SEARCH_SHARDS.match(path) else 0 if "laws/2017/" in path
             else 1 if "situations/" in path else 3 if "laws/1997/" in path else 2)
     return rank, path
 
@@ -95,7 +97,7 @@ def classify(rel: str, data: bytes = b"") -> tuple[str, str] | None:
     if rel == "index.html" or rel.endswith("/index.html"):
         page = rel.removesuffix("index.html")
         return page, _page_tier(page)
-    if VOCABULARY.match(rel):
+    if SEARCH_SHARDS.match(rel):
         return rel, f"pages-{DEFAULT_LANG}"
     if SHELL.match(rel):
         return rel, "shell"
