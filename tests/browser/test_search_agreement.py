@@ -73,3 +73,23 @@ def test_the_site_says_which_word_it_searched_for_a_typo(search_page) -> None:  
     assert refs and refs[0].startswith("2017/64")
     status = search_page.inner_text(".bl-search__status")
     assert "renons" in status and "renosn" in status
+
+
+def test_both_engines_say_how_an_english_query_was_read_in_the_polish_text(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """The glossary terms an English query named, the longest only, and the Polish headword it
+    was read as: the same pairs on the CLI and on the site; a Polish query reads as typed."""
+    query = "declarer may require the lead of the suit"
+    result = search(query, cli_config, lang="pl")
+    assert result.translated == {"declarer": "rozgrywający", "require lead": "nakaz wyjścia",
+                                 "suit": "kolor"}
+    assert "read in the Polish text as 'declarer' → 'rozgrywający'" in result.message
+    assert site_refs(search_page, query)
+    status = search_page.inner_text(".bl-search__status")
+    said = status.split(": ", 1)[1]  # the interface's words before, the pairs after
+    assert set(said.split(", ")) == {f"{typed} → {polish}"
+                                     for typed, polish in result.translated.items()}
+    polish = "rozgrywający może nakazać wyjście w kolor"
+    assert search(polish, cli_config, lang="pl").translated == {}
+    assert site_refs(search_page, polish)
+    assert "→" not in search_page.inner_text(".bl-search__status")

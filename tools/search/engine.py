@@ -124,10 +124,19 @@ def search(
     result = SearchResult(query=text, took_ms=0.0)
     query = read_query(text, ix.synonyms, ix.known, ix.vocabulary)
     result.corrected = query.corrected
-    result.hits = _full_text(ix, query, lang, edition, limit)
-    if query.corrected:
-        result.message = "also searched for " + ", ".join(
-            f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items())
+    result.hits, named = _full_text(ix, query, lang, edition, limit)
+    # the English words an English query was read by in the Polish law text, said as typos are
+    read = [(naming, other) for naming, other, into in named if into == "pl" and result.hits]
+    # ... the longest terms only: "revoke on the twelfth trick" says more than "revoke" in it
+    result.translated = {" ".join(naming): " ".join(other) for naming, other in read
+                         if not any(set(naming) < set(longer) for longer, _ in read)}
+    notes = [f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items()]
+    if notes:
+        result.message = "also searched for " + ", ".join(notes)
+    if result.translated:
+        read = ", ".join(f"{typed!r} → {polish!r}" for typed, polish in result.translated.items())
+        result.message = "; ".join(filter(None, [result.message,
+                                                 f"read in the Polish text as {read}"]))
     if _MARKUP.search(text):
         result.message = "; ".join(filter(None, [
             result.message,
@@ -140,7 +149,7 @@ def search(
 
 def _full_text(
     ix: SearchIndex, query: Query, lang: str | None, edition: int | None, limit: int
-) -> list[Hit]:
+) -> tuple[list[Hit], Named]:
     # the word a typo meant is searched as typed, and the typo beside it: a typo the sources
     # carry once ("renos") must not outweigh the word every clause uses ("renons")
     words = list(dict.fromkeys(query.corrected.get(word, word) for word in query.words))
@@ -154,7 +163,7 @@ def _full_text(
     if allowed is not None:
         total = {docnum: score for docnum, score in total.items() if docnum in allowed}
     if not total:
-        return []
+        return [], named
     # A unit holding more of the query's words answers it better than one that holds one
     # of them often (BM25 alone favours a short unit repeating a common word).
     found = found_docs(ix, words, named)
@@ -168,4 +177,4 @@ def _full_text(
     covered = {stored_fields(ix, doc)["key"]: sum(doc in d for d in found) for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
     ranked = rank_by_law(scored, lang or ix.language(words), covered)
-    return [make_hit(fields, score, marks) for fields, score in ranked[:limit]]
+    return [make_hit(fields, score, marks) for fields, score in ranked[:limit]], named

@@ -43,6 +43,8 @@ class SearchResult:
     nearest: list[str] = field(default_factory=list)
     official_url: str = ""  # a cited 2017 id without its text here: its page on the source site
     corrected: dict[str, str] = field(default_factory=dict)  # a typo -> the word searched
+    # English words of the query -> the Polish glossary term they were read as in Polish text
+    translated: dict[str, str] = field(default_factory=dict)
     counterparts_1997: list[str] = field(default_factory=list)  # ... and its 1997 counterparts
 
     def to_json(self) -> str:
@@ -56,6 +58,7 @@ class SearchResult:
             "official_url": self.official_url,
             "counterparts_1997": self.counterparts_1997,
             "corrected": self.corrected,
+            "translated": self.translated,
             "hits": [asdict(hit) for hit in self.hits],
         }
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)

@@ -91,9 +91,9 @@
   /** The glossary terms an English query names, as the Polish law text says them (`rows`, the
    * term pairs Q.translations fetched; named_terms in tools/search/engine.py): a term is named
    * when the query holds every word of one of its English forms; each is {naming: the query's
-   * words that name it, words: its Polish headword's words} ("revoke on the twelfth trick"
-   * names "fałszywy renons" by "revoke", "lewa" by "trick" ...). The Polish text is what the
-   * build has: a Polish query names nothing here. */
+   * words that name it, term: its Polish headword, words: the headword's content words}
+   * ("revoke on the twelfth trick" names "fałszywy renons" by "revoke", "lewa" by "trick" ...).
+   * The Polish text is what the build has: a Polish query names nothing here. */
   function translate(words, rows) {
     var folded = words.map(fold), terms = [], done = {};
     // two forms of one word begin alike (sameWord): the first letter rules most pairs out
@@ -105,6 +105,7 @@
       done[row[1]] = true;
       terms.push({
         naming: words.filter(function (w, i) { return parts.some(function (p) { return names(w, i, p); }); }),
+        term: row[1],
         words: row[1].split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
       });
     });

@@ -113,11 +113,25 @@
         .then(function (got) {
           if (stale() || !got) return;
           var items = S.items(got.found, got.words, got.reading).slice(0, MAX_RESULTS);
-          var note = got.typed.length ? TEXT.corrected.replace("{fixed}", got.fixed.join(", "))
-            .replace("{typed}", got.typed.join(", ")) : "";
-          show(items, items.length ? note : TEXT.none + "“" + query + "”");
+          var notes = [];
+          if (got.typed.length) {
+            notes.push(TEXT.corrected.replace("{fixed}", got.fixed.join(", ")).replace("{typed}", got.typed.join(", ")));
+          }
+          if (got.reading) notes.push(TEXT.translated.replace("{pairs}", readAs(got.reading.terms)));
+          show(items, items.length ? notes.join(" · ") : TEXT.none + "“" + query + "”");
         });
     }).catch(function () { if (!stale()) show([], TEXT.failed); });
+  }
+
+  /** The glossary terms an English query was read by in the Polish text, the longest only, as
+   * the CLI says them (tools/search/engine.py): "revoke twelfth trick → fałszywy renons w dwunastej
+   * lewie" rather than "revoke → fałszywy renons" beside it. */
+  function readAs(terms) {
+    function inside(t, o) {
+      return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
+    }
+    return terms.filter(function (t) { return !terms.some(function (o) { return inside(t, o); }); })
+      .map(function (t) { return t.naming.join(" ") + " → " + t.term; }).join(", ");
   }
 
   function triggers() {
