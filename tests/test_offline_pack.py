@@ -94,6 +94,7 @@ def test_tiers() -> None:
         assert classify(shard) == (shard, "pages-pl"), shard
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
+    assert classify("pagefind/filter/pl_21e3e07.pf_filter")[1] == "core-pl"  # the edition filter
     assert classify("pagefind/pagefind.en_e8b9e1ab2b.pf_meta")[1] == "core-en"
     for left_out in ("sitemap.xml", "assets/javascripts/bundle.js", "pagefind/pagefind-ui.js",
                      "assets/bridgelaw/site.css.map", "pagefind/wasm.unknown.pagefind",

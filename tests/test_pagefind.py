@@ -44,6 +44,9 @@ def test_one_record_per_law_with_its_units_as_anchored_headings() -> None:
     assert shown.find_next_sibling("p").get_text().startswith(FOLDED_MARK)
     target = page.select_one('[data-pagefind-meta="target[data-value]"]')
     assert target["data-value"] == "laws/1997/42/"
+    # the edition is a filter as well: the search box can ask for the laws in force only
+    edition = page.select_one('[data-pagefind-filter="edition[data-value]"]')
+    assert edition["data-value"] == "1997"
 
 
 def test_law_unit_carries_its_title_with_the_other_case_form() -> None:

@@ -214,6 +214,17 @@ def test_a_law_in_force_known_by_its_title_answers_before_the_1997_text(page, or
     assert laws and laws[0] == ("2017", "69"), laws
 
 
+def test_the_law_in_force_is_asked_for_when_only_1997_text_holds_the_words(page, origin) -> None:  # noqa: ANN001
+    """1997 Law 51 holds every word ("zabronił" aside) and no law in force holds them all: the
+    laws in force are then searched by the records' edition filter, and 2017 50D2a (declarer
+    forbids the lead of the suit) answers first, before the superseded text."""
+    open_search(page, origin)
+    found = [m.groups() for h in ask(page, "rozgrywający zabronił wyjścia w tym kolorze")
+             if (m := re.search(r"/laws/(\d{4})/\d+/#(\w+)", h))]
+    assert found and found[0][0] == "2017", found
+    assert ("2017", "50D2a") in found[:3], found
+
+
 @pytest.mark.parametrize(
     "query", ["uprawomocnienie", "dysponowanie kartą", "karta nazwana jest zagrana"])
 def test_the_2017_text_comes_before_the_1997_text_of_the_same_law(page, origin, query) -> None:  # noqa: ANN001

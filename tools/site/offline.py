@@ -40,7 +40,7 @@ SHELL = re.compile(r"^(assets/(bridgelaw|search|wizard)/[^/]+"
                    r"|(en/)?manifest\.webmanifest|404\.html)$")
 SEARCH = re.compile(r"^pagefind/(wasm\.(?P<a>\w+)\.pagefind"
                     r"|pagefind\.(?P<b>\w+?)_[0-9a-f]+\.pf_meta"
-                    r"|(index|fragment)/(?P<c>\w+?)_[0-9a-f]+\.pf_(index|fragment))$")
+                    r"|(index|fragment|filter)/(?P<c>\w+?)_[0-9a-f]+\.pf_(index|fragment|filter))$")
 # The search's helper shards (tools/site/build.py): the typo vocabulary, and the glossary pairs
 # that read an English query in the Polish text. Neither is needed to search: they follow the
 # core, first of the default language's pages, so search and the wizard are offline sooner; a

@@ -188,6 +188,11 @@ def record_html(record: Record) -> str:
         for key, value in sorted(meta.items())
         if value
     )
+    # the law's edition is a filter too: a search for the law in force asks Pagefind for 2017
+    # records only, not for every page to be read and the 1997 ones dropped (find.js)
+    if record.meta.get("law") and record.meta.get("edition"):
+        tags += ('<span hidden data-pagefind-filter="edition[data-value]" '
+                 f'data-value="{html.escape(str(record.meta["edition"]))}"></span>')
     units = "".join(unit_html(unit) for unit in record.units)
     return (
         f'<!doctype html><html lang="{record.language}"><head><meta charset="utf-8">'

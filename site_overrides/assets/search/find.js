@@ -57,10 +57,10 @@
   /** Results for all the words; when too few pages hold them all, every
    * page holding any of them, ranked by the sum of its scores word by word (a page with more of
    * them comes first); `oneByOne` goes straight to the words one by one. */
-  function searchWords(pf, words, oneByOne) {
-    return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "))).then(function (found) {
+  function searchWords(pf, words, oneByOne, options) {
+    return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "), options)).then(function (found) {
       if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
-      return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
+      return Promise.all(words.map(function (w) { return pf.search(w, options); })).then(function (each) {
         return merged(each.map(function (one) { return one ? one.results : []; }));
       });
     });
@@ -177,7 +177,11 @@
         function inForce(d) { return law(d) && d.meta.edition === "2017"; }
         if (!found || asked.length < 2 || found.some(inForce)) return found;
         var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.url; });
-        return searchWords(pf, asked, true).then(candidates).then(function (more) {
+        // when a law was found but none in force, only the laws in force are asked for (the
+        // records' edition filter, tools/site/pagefind_records.py): the 1997 text that holds
+        // more of the words would fill the pages read and leave the law in force out
+        var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
+        return searchWords(pf, asked, true, only).then(candidates).then(function (more) {
           return found.concat(more.filter(function (d) { return wanted(d) && have.indexOf(d.url) < 0; }));
         });
       }).then(function (found) {
