@@ -12,7 +12,6 @@ import pytest
 from tools import markup as markup_module
 from tools.config import ROOT
 from tools.errors import SourceError
-from tools.interface import script_source
 from tools.markup import MARKUP, SCRIPT_GLOBAL, families, is_declared, markup_table
 from tools.site.markup_check import (
     RENDERERS,
@@ -23,6 +22,7 @@ from tools.site.markup_check import (
     literal_classes,
     stylesheet_classes,
 )
+from tools.site.scripts import generated_sources
 
 
 def test_names_read_as_attributes_and_families_as_prefixes() -> None:
@@ -53,7 +53,7 @@ def test_bad_table_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 def test_the_generated_script_carries_the_table() -> None:
     head = f"window.{SCRIPT_GLOBAL} = "
-    line = next(x for x in script_source().splitlines() if x.startswith(head))
+    line = next(x for x in "".join(generated_sources()).splitlines() if x.startswith(head))
     assert json.loads(line.removeprefix(head).removesuffix(";")) == markup_table()
 
 

@@ -16,7 +16,7 @@ from tools.errors import BridgelawError
 from tools.model import Corpus
 from tools.normalize.citation_id import parse_citation_query as parse_citation
 from tools.normalize.glossary import Term
-from tools.search.engine import expand, search
+from tools.search.engine import expand, named_terms, search
 from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
@@ -131,7 +131,7 @@ def test_cross_language_through_glossary(tmp_path: Path) -> None:
     )
     config = replace(Config(), build_dir=tmp_path)
     write_index(corpus_docs(corpus), config.index_dir, {GLOSSARY_FILE: pairs})
-    assert "renons" in expand(["revoke"], search_pairs(config))
+    assert "renons" in expand(["revoke"], named_terms(["revoke"], search_pairs(config)))
     assert top_laws(config, "revoke established")[0] in {"63", "64"}
     assert top_laws(config, "penalty cards")[0] in {"50", "51", "52"}
 
@@ -313,5 +313,5 @@ def test_the_spec_carries_the_glossary_pairs_for_the_polish_pages() -> None:
     written = spec([], {}, pairs)
     assert written["translations"] == rows
     assert translation_shards(rows) == {"72": rows}  # "the" is no content word
-    site = site_specs(written, [])
+    site = site_specs(written, [], sorted(translation_shards(written["translations"])))
     assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], [])

@@ -220,8 +220,8 @@ def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
                                                           html_pages: dict) -> None:
     """Every page loads one script (deferred, in <head>, before the wizard's): the scripts'
     words, then mkdocs.yml's extra_javascript in its order; the parts are not served apart."""
-    from tools.interface import SCRIPT_FILE, script_source
-    from tools.site.scripts import BUNDLE_FILE, paths_source
+    from tools.interface import SCRIPT_FILE
+    from tools.site.scripts import BUNDLE_FILE, generated_sources
 
     site = built / "site"
     bundle = (site / BUNDLE_FILE).read_text(encoding="utf-8")
@@ -229,7 +229,7 @@ def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
     assert re.findall(r"/\*! (\S+\.(?:js|py)) \*/", bundle) == [SCRIPT_FILE, "tools/urls.py",
                                                                   *listed]
     assert len(listed) == 8 and not any((site / part).exists() for part in listed)
-    sources = [f"/*! {SCRIPT_FILE} */\n{script_source()}", paths_source()] + [
+    sources = generated_sources() + [
         f"/*! {part} */\n" + (ROOT / "site_overrides" / part).read_text(encoding="utf-8")
         for part in listed]
     assert bundle == rjsmin.jsmin("\n".join(sources), keep_bang_comments=True) + "\n"

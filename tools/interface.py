@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.markup import script_line as markup_line
 from tools.yaml_data import YAMLError, load_yaml
 
 INTERFACE_FILE = Path(__file__).resolve().parent / "data" / "interface.yaml"
@@ -76,9 +75,7 @@ def script_strings() -> dict[str, dict[str, dict[str, Any]]]:
 
 def script_source() -> str:
     """The generated SCRIPT_FILE: one global object holding script_strings(), in both languages
-    (a page reads its own; a second language is a few hundred bytes of one cached file), then
-    the page markup's class names (tools/markup.py) under a second global."""
+    (a page reads its own; a second language is a few hundred bytes of one cached file)."""
     data = json.dumps(script_strings(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return (f"/* bridgelaw: the site scripts' words and class names, generated from "
-            f"tools/data/interface.yaml and markup.yaml by the site stage */\n"
-            f"window.{SCRIPT_GLOBAL} = {data};\n{markup_line()}")
+    return (f"/* bridgelaw: the site scripts' words, generated from tools/data/interface.yaml "
+            f"by the site stage */\nwindow.{SCRIPT_GLOBAL} = {data};\n")

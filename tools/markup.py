@@ -1,5 +1,5 @@
 """The class names of our pages, from one table (tools/data/markup.yaml): Python writes
-`M.law_text`, the page scripts read the same table from the generated interface.js, and the
+`M.law_text`, the page scripts read the same table from the page-script bundle, and the
 site stage checks the stylesheets against it (tools/site/markup_check.py)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from tools.errors import SourceError
 from tools.yaml_data import YAMLError, load_yaml
 
 MARKUP_FILE = Path(__file__).resolve().parent / "data" / "markup.yaml"
-SCRIPT_GLOBAL = "bridgelawMarkup"  # in the generated interface.js, beside bridgelawText
+SCRIPT_GLOBAL = "bridgelawMarkup"  # in the page-script bundle, beside bridgelawText
 FAMILY = "*"  # a class ending in it is a prefix the writer completes (lvl* -> lvl0 … lvl4)
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _CLASS = re.compile(r"-?[_a-zA-Z][\w-]*\Z")
@@ -71,6 +71,7 @@ MARKUP = _Markup()
 
 
 def script_line() -> str:
-    """The markup table as the scripts' global, one line of the generated interface.js."""
+    """The markup table as the scripts' global, one line of the page-script bundle
+    (tools/site/scripts.py)."""
     data = json.dumps(markup_table(), separators=(",", ":"), sort_keys=True)
     return f"window.{SCRIPT_GLOBAL} = {data};\n"

@@ -71,10 +71,9 @@ def named_terms(words: list[str], pairs: list[tuple[list, list, dict]]) -> Named
     return named
 
 
-def expand(words: list[str], pairs: list[tuple[list, list, dict]],
-           named: Named | None = None) -> list[str]:
-    """Words of the other language for each glossary term the query names in full (any form)."""
-    named = named_terms(words, pairs) if named is None else named
+def expand(words: list[str], named: Named) -> list[str]:
+    """Words of the other language for each glossary term the query names in full (any form:
+    `named`, named_terms' answer)."""
     extra = [word for _, other, _ in named for word in other]
     return [word for word in dict.fromkeys(extra) if word not in words]
 
@@ -126,10 +125,11 @@ def search(
     result.corrected = query.corrected
     result.hits, named = _full_text(ix, query, lang, edition, limit)
     # the English words an English query was read by in the Polish law text, said as typos are
-    read = [(naming, other) for naming, other, into in named if into == "pl" and result.hits]
+    into_polish = [(naming, other) for naming, other, into in named if into == "pl"]
     # ... the longest terms only: "revoke on the twelfth trick" says more than "revoke" in it
-    result.translated = {" ".join(naming): " ".join(other) for naming, other in read
-                         if not any(set(naming) < set(longer) for longer, _ in read)}
+    result.translated = {" ".join(naming): " ".join(other) for naming, other in into_polish
+                         if result.hits
+                         and not any(set(naming) < set(longer) for longer, _ in into_polish)}
     notes = [f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items()]
     if notes:
         result.message = "also searched for " + ", ".join(notes)
@@ -154,7 +154,7 @@ def _full_text(
     # carry once ("renos") must not outweigh the word every clause uses ("renons")
     words = list(dict.fromkeys(query.corrected.get(word, word) for word in query.words))
     named = named_terms(words, ix.pairs)
-    extra = [(word, EXPANSION_WEIGHT) for word in expand(words, ix.pairs, named)]
+    extra = [(word, EXPANSION_WEIGHT) for word in expand(words, named)]
     extra += [(typed, TYPO_WEIGHT) for typed in query.corrected]
     extra += [pair for pair in query.extra
               if pair[0] not in {w for w, _ in extra} and pair[0] not in words]

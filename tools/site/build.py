@@ -75,19 +75,19 @@ SITE_SPEC_KEYS = ("fold_extra", "max_query_chars", "ranking", "stops", "synonyms
 SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no shorter word
 
 
-def site_specs(spec: dict[str, Any], shards: list[str]) -> dict[str, dict[str, Any]]:
+def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
+               ) -> dict[str, dict[str, Any]]:
     """Per language, the spec the site's scripts read: both languages' stop words (a query may
     mix them), that language's synonyms only (query.js reads no others), the glossary's term
     pairs' shards on the Polish pages only and the names of the vocabulary's shards, so the
     search box asks only for shards that exist."""
     specs = {}
-    pairs = sorted(translation_shards(spec["translations"]))
     for lang in LANGS:
         kept = {key: spec[key] for key in SITE_SPEC_KEYS}
         kept["synonyms"] = [s for s in spec["synonyms"] if s["lang"] == lang]
         # an English query reads the Polish law text through them on the Polish pages; on the
         # English pages the Polish words would crowd out the English pages it finds as typed
-        kept["translations"] = pairs if lang == "pl" else []
+        kept["translations"] = pair_shards if lang == "pl" else []
         kept["vocabulary"] = shards
         specs[lang] = kept
     return specs
@@ -143,9 +143,10 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
         _write_json(target / f"vocabulary-{key}.json", words)
     if config.search_spec_file.exists():
         spec = json.loads(config.search_spec_file.read_text(encoding="utf-8"))
-        for key, rows in translation_shards(spec["translations"]).items():
+        pairs = translation_shards(spec["translations"])
+        for key, rows in pairs.items():
             _write_json(target / f"translations-{key}.json", rows)
-        for lang, kept in site_specs(spec, sorted(shards)).items():
+        for lang, kept in site_specs(spec, sorted(shards), sorted(pairs)).items():
             _write_json(target / f"spec-{lang}.json", kept)
     return missing
 

@@ -1,8 +1,8 @@
-"""The page scripts as one minified file: the scripts' words (tools/interface.py), the path
-scheme (tools/urls.py), then the scripts mkdocs.yml's extra_javascript lists, in that order, so
-a page fetches one cached script, not nine (each request costs its headers, and small files
-compress worse than one). Our scripts keep their comments in the source; the site gets them
-without (rjsmin)."""
+"""The page scripts as one minified file: what the build generates for them (the scripts'
+words, tools/interface.py; the class names, tools/markup.py; the path scheme, tools/urls.py),
+then the scripts mkdocs.yml's extra_javascript lists, in that order, so a page fetches one cached
+script, not nine (each request costs its headers, and small files compress worse than one). Our
+scripts keep their comments in the source; the site gets them without (rjsmin)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import rjsmin
 
 from tools.errors import BridgelawError
 from tools.interface import SCRIPT_FILE, script_source
+from tools.markup import script_line as markup_line
 from tools.urls import script_paths
 from tools.write import write_text
 
@@ -28,10 +29,16 @@ def paths_source() -> str:
     return f"/*! tools/urls.py */\nwindow.{PATHS_GLOBAL} = {data};\n"
 
 
+def generated_sources() -> list[str]:
+    """The globals the build writes ahead of the scripts: their words and class names, then
+    the path scheme, each after a kept comment naming where it comes from."""
+    return [f"/*! {SCRIPT_FILE} */\n{script_source()}{markup_line()}", paths_source()]
+
+
 def script_bundle(site_dir: Path, parts: list[str]) -> str:
-    """The bundle's text: the generated words, then each part as MkDocs copied it to site_dir,
+    """The bundle's text: generated_sources(), then each part as MkDocs copied it to site_dir,
     minified, each after a kept comment naming it; a part missing from site_dir is an error."""
-    pieces = [f"/*! {SCRIPT_FILE} */\n{script_source()}", paths_source()]
+    pieces = generated_sources()
     for part in parts:
         path = site_dir / part
         if not path.is_file():

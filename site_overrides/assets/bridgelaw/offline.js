@@ -9,7 +9,7 @@
   var ROOT = window.bridgelawSite.root, LANG = window.bridgelawSite.lang; // assets/bridgelaw/paths.js
   // the line's words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_offline)
   var TEXT = window.bridgelawText[LANG].offline;
-  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  // class names: tools/data/markup.yaml, in the page-script bundle (tools/site/scripts.py)
   var M = window.bridgelawMarkup;
   var line = document.querySelector("." + M.bl_offline);
   var hadController = Boolean(navigator.serviceWorker.controller);

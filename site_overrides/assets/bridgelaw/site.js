@@ -6,7 +6,7 @@
 
   /* The previews' words: assets/bridgelaw/interface.js (tools/data/interface.yaml, script_site). */
   var TEXT = window.bridgelawText;
-  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  // class names: tools/data/markup.yaml, in the page-script bundle (tools/site/scripts.py)
   var M = window.bridgelawMarkup;
 
   function pageLang() {

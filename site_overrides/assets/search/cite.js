@@ -5,7 +5,7 @@
 
   var ROOT = S.ROOT, LANG = S.LANG, TEXT = S.TEXT, SITE = S.SITE;
   var Q = window.bridgelawQuery;
-  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  // class names: tools/data/markup.yaml, in the page-script bundle (tools/site/scripts.py)
   var M = window.bridgelawMarkup;
 
   // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.

@@ -9,7 +9,7 @@
   var MAX_RESULTS = 8;
   // How every engine reads a query: assets/search/query.js, shared with the wizard's filter.
   var Q = window.bridgelawQuery;
-  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  // class names: tools/data/markup.yaml, in the page-script bundle (tools/site/scripts.py)
   var M = window.bridgelawMarkup;
   function loadSpec() { return Q.load(ROOT); }
 

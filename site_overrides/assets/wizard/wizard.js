@@ -4,7 +4,7 @@
 (function (W) {
   "use strict";
 
-  // class names: assets/bridgelaw/interface.js (tools/data/markup.yaml)
+  // class names: tools/data/markup.yaml, in the page-script bundle (tools/site/scripts.py)
   var M = window.bridgelawMarkup;
 
   var el = W.el;
