@@ -167,31 +167,34 @@
    * with its own first letter, so only the shards of the words that can be corrected are
    * fetched; a shard that cannot be had corrects nothing. */
   Q.vocabulary = function (root, words) {
+    var corrected = words.map(fold).filter(function (w) { return allowedTypos(w) && /^\p{L}+$/u.test(w); });
+    return shards(root, "vocabulary", Q.spec.vocabulary, corrected, {}).then(function (got) {
+      return Object.assign.apply(null, [{}].concat(got));
+    });
+  };
+
+  /** The shards of a table the build splits by first letter (tools/site/build.py: name-<hex>.json)
+   * that the folded words' first letters name, of those the spec lists (`listed`), each fetched
+   * once; a shard that cannot be had reads as `empty`. */
+  function shards(root, name, listed, folded, empty) {
     var keys = [];
-    words.forEach(function (word) {
-      var w = fold(word);
-      if (!allowedTypos(w) || !/^\p{L}+$/u.test(w)) return; // never corrected
-      var key = w.codePointAt(0).toString(16);
-      if (keys.indexOf(key) < 0 && (Q.spec.vocabulary || []).indexOf(key) >= 0) keys.push(key);
+    folded.forEach(function (w) {
+      var key = w ? w.codePointAt(0).toString(16) : "";
+      if (key && keys.indexOf(key) < 0 && (listed || []).indexOf(key) >= 0) keys.push(key);
     });
     return Promise.all(keys.map(function (key) {
-      return Q.json(root, "assets/search/vocabulary-" + key + ".json").catch(function () { return {}; });
-    })).then(function (shards) { return Object.assign.apply(null, [{}].concat(shards)); });
-  };
+      return Q.json(root, "assets/search/" + name + "-" + key + ".json").catch(function () { return empty; });
+    }));
+  }
 
   /** The glossary's term pairs `translate` reads for these words: the build splits them by the
    * first letter of a form's first word (tools/site/build.py translation_shards), which the
    * query must hold, so only the shards of the words' letters are fetched (none on a page
    * whose spec lists none). */
   Q.translations = function (root, words) {
-    var keys = [];
-    words.forEach(function (word) {
-      var w = fold(word), key = w ? w.codePointAt(0).toString(16) : "";
-      if (key && keys.indexOf(key) < 0 && (Q.spec.translations || []).indexOf(key) >= 0) keys.push(key);
+    return shards(root, "translations", Q.spec.translations, words.map(fold), []).then(function (got) {
+      return [].concat.apply([], got).sort();
     });
-    return Promise.all(keys.map(function (key) {
-      return Q.json(root, "assets/search/translations-" + key + ".json").catch(function () { return []; });
-    })).then(function (shards) { return [].concat.apply([], shards).sort(); });
   };
 
   Q.fold = fold;
