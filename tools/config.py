@@ -42,6 +42,7 @@ class Config:
     snapshot_dir: Path = ROOT / "tools" / "snapshot"
     outline_file: Path = ROOT / "tools" / "data" / "outline_2017.json"
     glossary_file: Path = ROOT / "tools" / "data" / "glossary.yaml"
+    word_pairs_file: Path = ROOT / "tools" / "data" / "word_pairs.yaml"
     concordance_file: Path = ROOT / "tools" / "data" / "concordance_1997_2017.json"
     translation_acks_file: Path = ROOT / "tools" / "data" / "translation_acks.yaml"
     start_2017: str = official_url("pl", 1)

@@ -148,6 +148,21 @@ def walk(units: list[Unit]) -> Iterator[Unit]:
         yield from walk(unit.children)
 
 
+def opens_list(unit: Unit) -> bool:
+    """Whether the unit's text leads into its items: it ends in a colon ("Gdy fałszywy renons
+    uprawomocnił się i:" before 64A1 and 64A2), so each item is read with it."""
+    return bool(unit.children) and unit.text.rstrip().endswith(":")
+
+
+def lead_ins(units: list[Unit], above: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
+    """Per unit id, the texts leading into it (opens_list), outermost first."""
+    found: dict[str, tuple[str, ...]] = {}
+    for unit in units:
+        found[unit.id] = above
+        found.update(lead_ins(unit.children, (*above, unit.text) if opens_list(unit) else above))
+    return found
+
+
 def unit_ids(law: Law) -> list[str]:
     """The law's id followed by the ids of all its units in document order."""
     return [law.id, *(unit.id for unit in walk(law.sections))]

@@ -1,5 +1,6 @@
 """The reference data every stage reads, loaded once per build: the official 2017 outline
-(law titles, unit ids), the glossary (terms in both languages) and the 1997-2017 concordance.
+(law titles, unit ids), the glossary (terms in both languages), the word pairs (the laws'
+everyday words in both languages) and the 1997-2017 concordance.
 
 The main job (tools/build.py) reads them here, at its start, and hands the one Reference to
 each stage, so a missing or broken file stops the build before anything is written, naming
@@ -20,6 +21,7 @@ from tools.model import Corpus, Problem
 from tools.normalize.concordance import Concordance, load_concordance
 from tools.normalize.glossary import Term, load_glossary
 from tools.normalize.outline import Outline, load_outline
+from tools.normalize.word_pairs import WordPair, load_word_pairs
 
 if TYPE_CHECKING:
     from tools.normalize.cite2017 import Sources
@@ -29,12 +31,13 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Reference:
-    """The official outline, the glossary and the concordance of one build (read, never
-    changed: the glossary list is shared by every stage)."""
+    """The official outline, the glossary, the concordance and the word pairs of one build
+    (read, never changed: the glossary list is shared by every stage)."""
 
     outline: Outline
     glossary: list[Term]
     concordance: Concordance
+    word_pairs: list[WordPair]
 
     def sources(self, corpus: Corpus) -> Sources:
         """What a citation of a 2017 id is resolved against: the corpus with this reference."""
@@ -65,10 +68,11 @@ def read_or_problem(path: Path, loader: Callable[[Path], T], kind: str,
 
 
 def load_reference(config: Config) -> Reference:
-    """The outline, glossary and concordance of `config`, each file read once; SourceError
-    naming the file when one is missing or broken."""
+    """The outline, glossary, concordance and word pairs of `config`, each file read once;
+    SourceError naming the file when one is missing or broken."""
     return Reference(
         outline=_read(config.outline_file, load_outline),
         glossary=_read(config.glossary_file, load_glossary),
         concordance=_read(config.concordance_file, load_concordance),
+        word_pairs=_read(config.word_pairs_file, load_word_pairs),
     )

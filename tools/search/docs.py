@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.model import LANGS, Corpus, Law, Unit, walk
+from tools.model import LANGS, Corpus, Law, Unit, lead_ins, walk
 from tools.normalize.citation_id import is_citation_id, law_number, lineage
 from tools.urls import glossary_url, law_path, situation_path, unit_url
 
@@ -27,7 +27,7 @@ class SearchDoc:
     title: str  # display title path
     url: str
     title_text: str = ""  # words matched with the strongest weight
-    context_text: str = ""  # the law's title: matched with a weak weight
+    context_text: str = ""  # the law's title, a unit's lead-ins: matched with a weak weight
     parent_text: str = ""  # the titles of the units above: what the unit is part of
     body: str = ""  # the text shown in snippets
     depth: int = 0
@@ -35,7 +35,8 @@ class SearchDoc:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _unit_docs(law: Law, units: list[Unit], parents: list[str]) -> Iterator[SearchDoc]:
+def _unit_docs(law: Law, units: list[Unit], parents: list[str],
+               leads: dict[str, tuple[str, ...]]) -> Iterator[SearchDoc]:
     for unit in units:
         path = [*parents, unit.title] if unit.title else parents
         if unit.text or not unit.children:
@@ -50,12 +51,14 @@ def _unit_docs(law: Law, units: list[Unit], parents: list[str]) -> Iterator[Sear
                 title=" › ".join([f"{law.id}. {law.title}", *path]),
                 url=unit_url(law.edition, law.lang, unit.id),
                 title_text=unit.title,
-                context_text=law.title,
+                # the texts leading into the unit: 64A1 is read after "Gdy fałszywy renons
+                # uprawomocnił się i:", so a query about established revokes covers it
+                context_text=" ".join([law.title, *leads[unit.id]]),
                 parent_text=" ".join(parents),
                 body=unit.text,
                 depth=unit.level,
             )
-        yield from _unit_docs(law, unit.children, path)
+        yield from _unit_docs(law, unit.children, path, leads)
 
 
 def law_docs(law: Law) -> Iterator[SearchDoc]:
@@ -75,7 +78,7 @@ def law_docs(law: Law) -> Iterator[SearchDoc]:
             [law.text, *(f"{unit.title}\n{unit.text}" for unit in walk(law.sections)), *law.notes]
         ),
     )
-    yield from _unit_docs(law, law.sections, [])
+    yield from _unit_docs(law, law.sections, [], lead_ins(law.sections))
 
 
 def outline_docs(outline: Any, corpus: Corpus) -> Iterator[SearchDoc]:

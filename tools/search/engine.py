@@ -74,8 +74,18 @@ def named_terms(words: list[str], pairs: list[tuple[list, list, dict]]) -> Named
 def expand(words: list[str], named: Named) -> list[str]:
     """Words of the other language for each glossary term the query names in full (any form:
     `named`, named_terms' answer)."""
-    extra = [word for _, other, _ in named for word in other]
-    return [word for word in dict.fromkeys(extra) if word not in words]
+    kept: list[str] = []
+    seen = {t for word in words for t in (*polish_terms(word), *english_terms(word))}
+    for _, other, lang in named:
+        analyse = polish_terms if lang == "pl" else english_terms
+        for word in other:
+            # one word said several ways ("played": zagrana, zagrał) counts once: forms that
+            # share a stem would each add its score again
+            have = set(analyse(word.lower()))
+            if word not in words and word not in kept and not have & seen:
+                kept.append(word)
+                seen |= have
+    return kept
 
 
 def _docs(ix: SearchIndex, word: str) -> set[int]:
@@ -127,9 +137,12 @@ def search(
     # the English words an English query was read by in the Polish law text, said as typos are
     into_polish = [(naming, other) for naming, other, into in named if into == "pl"]
     # ... the longest terms only: "revoke on the twelfth trick" says more than "revoke" in it
-    result.translated = {" ".join(naming): " ".join(other) for naming, other in into_polish
-                         if result.hits
-                         and not any(set(naming) < set(longer) for longer, _ in into_polish)}
+    read_as: dict[str, list[str]] = {}
+    for naming, other in into_polish:
+        if result.hits and not any(set(naming) < set(longer) for longer, _ in into_polish):
+            read_as.setdefault(" ".join(naming), []).append(" ".join(other))
+    # a word the Polish text says several ways is read as each ("touched" -> "dotknąć / dotykać")
+    result.translated = {typed: " / ".join(sorted(set(ways))) for typed, ways in read_as.items()}
     notes = [f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items()]
     if notes:
         result.message = "also searched for " + ", ".join(notes)

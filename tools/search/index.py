@@ -27,6 +27,7 @@ from tools.write import write_text
 if TYPE_CHECKING:
     from tools.normalize.glossary import Term
     from tools.normalize.outline import Outline
+    from tools.normalize.word_pairs import WordPair
     from tools.reference import Reference
 
 # Sidecar in the index folder: glossary term pairs for cross-language query expansion.
@@ -86,22 +87,27 @@ def outline_ids(outline: Any) -> dict[str, list[str]]:
     return {str(number): [str(number), *outline.ids(number)] for number in outline.laws()}
 
 
-def _standalone_inputs(config: Config) -> tuple[Outline | None, list[Term], list[Problem]]:
-    """The outline and glossary `config` names, for a call given no Reference: one that is
-    missing becomes a Problem (the main job reads them first, and stops, instead)."""
+def _standalone_inputs(config: Config
+                       ) -> tuple[Outline | None, list[Term], list[WordPair], list[Problem]]:
+    """The outline, glossary and word pairs `config` names, for a call given no Reference: one
+    that is missing becomes a Problem (the main job reads them first, and stops, instead)."""
     from tools.normalize.glossary import load_glossary
     from tools.normalize.outline import load_outline
+    from tools.normalize.word_pairs import load_word_pairs
     from tools.reference import read_or_problem
 
     outline, problems = read_or_problem(config.outline_file, load_outline, "index-missing-input",
                                         "law titles from the outline not indexed")
     glossary, lost = read_or_problem(config.glossary_file, load_glossary, "index-missing-input",
                                      "glossary not indexed, no cross-language search")
-    return outline, glossary or [], problems + lost
+    words, unread = read_or_problem(config.word_pairs_file, load_word_pairs,
+                                    "index-missing-input",
+                                    "word pairs not read, English queries read fewer Polish words")
+    return outline, glossary or [], words or [], problems + lost + unread
 
 
 def _extras(
-    outline: Outline | None, glossary: list[Term], corpus: Corpus
+    outline: Outline | None, glossary: list[Term], words: list[WordPair], corpus: Corpus
 ) -> tuple[list[SearchDoc], dict[str, Any]]:
     """Outline titles and glossary documents plus the sidecar data."""
     from tools.search.query import glossary_synonyms
@@ -111,7 +117,7 @@ def _extras(
         docs.extend(outline_docs(outline, corpus))
     docs.extend(glossary_docs(glossary))
     sidecars = {
-        GLOSSARY_FILE: glossary_pairs(glossary),
+        GLOSSARY_FILE: glossary_pairs(glossary) + word_pair_rows(words),
         OUTLINE_FILE: outline_ids(outline) if outline is not None else {},
         SYNONYMS_FILE: [{"lang": s.lang, "form": s.form, "headword": s.headword}
                         for s in glossary_synonyms(glossary)],
@@ -162,6 +168,14 @@ def glossary_pairs(terms: list[Any]) -> list[dict[str, Any]]:
     return sorted((p for p in pairs if p["pl"] and p["en"]), key=lambda p: (p["en"], p["pl"]))
 
 
+def word_pair_rows(words: list[WordPair]) -> list[dict[str, Any]]:
+    """The word pairs as term pairs read one way only, English into Polish (no Polish forms):
+    one per Polish word, each named by every English form."""
+    rows = [{"pl": polish, "en": pair.en[0], "pl_forms": [], "en_forms": list(pair.en),
+             "laws": []} for pair in words for polish in pair.pl]
+    return sorted(rows, key=lambda p: (p["en"], p["pl"]))
+
+
 def _laws_of(entry: Any) -> list[Any]:
     if isinstance(entry, dict):
         return list(entry.get("laws", []))
@@ -206,10 +220,11 @@ def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
         raise BridgelawError(f"{config.model_file}: the corpus holds no laws; nothing to index")
     docs = corpus_docs(corpus)
     if reference is None:
-        outline, glossary, problems = _standalone_inputs(config)
+        outline, glossary, words, problems = _standalone_inputs(config)
     else:
-        outline, glossary, problems = reference.outline, reference.glossary, []
-    extra_docs, sidecars = _extras(outline, glossary, corpus)
+        outline, glossary, words = reference.outline, reference.glossary, reference.word_pairs
+        problems = []
+    extra_docs, sidecars = _extras(outline, glossary, words, corpus)
     docs.extend(extra_docs)
     docs.extend(situation_docs(list(situations)))
     sidecars[VOCABULARY_FILE] = vocabulary(docs)

@@ -18,6 +18,7 @@ from tools.config import ROOT, Config
 from tools.errors import BridgelawError
 from tools.model import LANGS, Corpus, Problem
 from tools.report import check_stage
+from tools.site.pagefind_records import FOLDED_MARK
 
 if TYPE_CHECKING:
     from tools.reference import Reference
@@ -89,6 +90,7 @@ def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
         # English pages the Polish words would crowd out the English pages it finds as typed
         kept["translations"] = pair_shards if lang == "pl" else []
         kept["vocabulary"] = shards
+        kept["folded_mark"] = FOLDED_MARK  # where rank.js cuts a record's folded copy off
         specs[lang] = kept
     return specs
 

@@ -30,11 +30,13 @@
   var OTHER_PAGES = 3; // pages that are not law text (situations, glossary) read beyond them
   // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
   // `about` holds a law's names in both languages with their folded and inflected forms (see
-  // ABOUT in tools/site/pagefind.py): the body score saturates on a long law, and without the bonus
+  // ABOUT in tools/site/pagefind_records.py): the body score saturates on a long law, and without the bonus
   // a long law that uses the words in passing outranks the law they name. The printed `title`
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
   // law whose name is the other case of the word typed. The other fields are not words.
-  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
+  // `leads` are the texts leading into a list of items, which rank.js counts as the items'
+  // words: they find no page by themselves, as the body holds them already.
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, leads: 0 } };
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 
@@ -84,9 +86,11 @@
   /** Results for the words typed and, when an English query named glossary terms, for their
    * Polish words too (no page holds both): a page found by both adds up its two scores and
    * matches, so the Polish text that answers stands among the English titles that name it. */
-  function searchBoth(pf, words, polish) {
+  function searchBoth(pf, words, polish, either) {
     if (!polish.length) return searchWords(pf, words);
-    return Promise.all([searchWords(pf, words), searchWords(pf, polish)]).then(merged);
+    // a word the Polish text says several ways (word pairs: "both" -> obie, oba, obu) is
+    // answered by any of them, which Pagefind, wanting every word, cannot be asked all at once
+    return Promise.all([searchWords(pf, words), searchWords(pf, polish, either)]).then(merged);
   }
 
   /** One page's data for several one-word results: its sub-results with the words' matches
@@ -165,7 +169,10 @@
         t.words.forEach(function (w) { if (polish.indexOf(w) < 0 && read.indexOf(w) < 0) polish.push(w); });
       });
       var asked = Q.lawWords(sought);
-      return searchBoth(pf, asked, polish).then(function (results) {
+      var either = terms.some(function (t) {
+        return terms.some(function (o) { return o !== t && o.naming.join(" ") === t.naming.join(" "); });
+      });
+      return searchBoth(pf, asked, polish, either).then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
       }).then(function (found) {

@@ -11,7 +11,9 @@
   // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
   // first; before_history, a 2017 law this close to it stands before all 1997 text.
   function rule(name) { return Q.spec.ranking[name]; }
-  var FOLDED_MARK = "\u00a6"; // starts a record's folded copy (FOLDED_MARK in tools/site/pagefind.py)
+  // starts a unit's folded copy inside a law record (FOLDED_MARK in
+  // tools/site/pagefind_records.py, in the spec as "folded_mark")
+  function foldedMark() { return Q.spec.folded_mark; }
 
   /** The edition in force first: a 2017 law that answers about as well as the best law text
    * found stands before every other page, and 1997 text, history, last (in_force_share in
@@ -104,7 +106,7 @@
   }
 
   /** A snippet from a unit's own words (a law record's content also holds the folded copy
-   * and the weighted titles, see FOLDED_MARK in tools/site/pagefind.py, which must not show). The
+   * and the weighted titles, the spec's marks, tools/site/pagefind_records.py, which must not show). The
    * window starts a few words before the first match. */
   function ownExcerpt(text, words) {
     var queries = words.map(fold);
@@ -128,7 +130,7 @@
    * FOLDED_MARK) stays out of the snippet. */
   function pageItem(d, words) {
     var content = (d.content || "").split(/[\r\n\s]+/g);
-    var end = content.indexOf(FOLDED_MARK);
+    var end = content.indexOf(foldedMark());
     var url = siteUrl(d.url);
     // the page's section ("situations/..." or "en/situations/...") says what kind of page it is
     var section = SITE.bare(url.slice(ROOT.href.length)).split("/")[0];
@@ -147,6 +149,9 @@
     var meta = d.meta || {};
     var content = (d.content || "").split(/[\r\n\s]+/g);
     var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
+    // the texts that lead into a list of items ({unit id: text}, LEADS in
+    // tools/site/pagefind_records.py): an item holds their words too (lead_ins in tools/model.py)
+    var leads = JSON.parse(meta.leads || "{}");
     var items = (d.sub_results || [])
       .filter(function (sub) { return sub.anchor && sub.anchor.id; })
       .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
@@ -155,19 +160,22 @@
         var anchor = s.sub.anchor;
         var heading = anchor.text.trim().split(/\s+/);
         var start = anchor.location + heading.length;
-        var end = content.indexOf(FOLDED_MARK, start);
+        var end = content.indexOf(foldedMark(), start);
         var text = content.slice(start, end < 0 ? undefined : end);
+        var lead = Object.keys(leads).filter(function (id) { return below(id, anchor.id); })
+          .reduce(function (words, id) { return words.concat(leads[id].split(/\s+/)); }, []);
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-          title: (meta.title || "") + (own ? " › " + own : ""), own: own, bare: !own && !text.length,
+          title: (meta.title || "") + (own ? " › " + own : ""), own: own, lead: lead, bare: !own && !text.length,
           kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
           score: s.score, i: s.i
         };
       });
     var units = items.filter(function (item) { return !item.bare; });
-    // how many of the query's words a unit holds, in its own heading and text
-    units.forEach(function (item) { item.covered = coverage(item.text.concat(item.own.split(/\s+/)), reading); });
+    // how many of the query's words a unit holds, in its own heading and text and the words
+    // leading into it (the CLI counts its context field too)
+    units.forEach(function (item) { item.covered = coverage(item.text.concat(item.own.split(/\s+/), item.lead), reading); });
     // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
     // unit inside it holding as many of the query's words (tools/search/rank.py deepest)
     var leaves = units.filter(function (item) {

@@ -130,8 +130,16 @@
     function inside(t, o) {
       return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
     }
-    return terms.filter(function (t) { return !terms.some(function (o) { return inside(t, o); }); })
-      .map(function (t) { return t.naming.join(" ") + " → " + t.term; }).join(", ");
+    // a word the Polish text says several ways is read as each: "touched → dotknąć / dotykać"
+    var ways = {}, order = [];
+    terms.filter(function (t) { return !terms.some(function (o) { return inside(t, o); }); })
+      .forEach(function (t) {
+        var typed = t.naming.join(" ");
+        if (!ways[typed]) { ways[typed] = []; order.push(typed); }
+        if (ways[typed].indexOf(t.term) < 0) ways[typed].push(t.term);
+      });
+    // in code point order, as the CLI sorts them
+    return order.map(function (typed) { return typed + " → " + ways[typed].sort().join(" / "); }).join(", ");
   }
 
   function triggers() {
