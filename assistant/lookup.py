@@ -113,7 +113,7 @@ def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
     from tools.search.reader import open_index
 
     ix = open_index(config.index_dir)
-    query = read_query(text, known=ix.known, vocabulary=ix.vocabulary)  # typos corrected
+    query = read_query(text, known=ix.known, vocabulary=ix.vocabulary, rare=ix.rare)  # typos
     read = expand_jargon(" ".join([*query.words, *query.corrected.values()]))
     only = And([Term("kind", "situation"), Term("lang", "pl")])  # both languages' fields
     searcher = ix.index.searcher(weighting=_AmongSituations(ix.scorer.count(only)))

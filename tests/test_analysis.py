@@ -39,6 +39,10 @@ POLISH_TABLE = [
     ("dotknięta", {"dotkn"}),
     ("dotknął", {"dotkn"}),
     ("poprawił", {"popraw"}),
+    # ... and so do the first-person forms players type (I touched, I named)
+    ("dotknąłem", {"dotkn"}),
+    ("dotknęłam", {"dotkn"}),
+    ("nazwałem", {"nazw"}),
 ]
 
 

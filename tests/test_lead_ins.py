@@ -1,19 +1,15 @@
 """Lead-ins (tools/model.py lead_ins): a clause is searched with the text that leads into it, on
-the CLI (its context field) and on the site (its record's `leads` metadata, which the search box
-counts as each item's words)."""
+the CLI (its context field) and on the site (the search box reads the lead-in's words from the law
+record and counts them as each item's; tests/data/search_agreement.tsv holds a query both must
+answer through it)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
-from bs4 import BeautifulSoup
-
-from tools.model import lead_ins
+from tools.model import law_lead_ins, lead_ins
 from tools.search.docs import law_docs
-from tools.site.pagefind_laws import law_records
-from tools.site.pagefind_records import LEADS, record_html
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
 from site_build import real_corpus  # noqa: E402
@@ -42,13 +38,10 @@ def test_the_cli_documents_read_a_clause_with_its_lead_in() -> None:
     assert docs["64C1"].context_text == LAW_64.title
 
 
-def test_the_site_records_carry_the_lead_ins_once_as_metadata() -> None:
-    record = next(r for r in law_records(CORPUS, None, {}, {}) if r.url == "laws/2017/64/")
-    leads = json.loads(record.meta[LEADS])
-    assert sorted(leads) == ["64A", "64B"]  # each lead-in once, not once per item
-    assert leads["64A"] == "Gdy fałszywy renons uprawomocnił się i:"
-    page = BeautifulSoup(record_html(record), "html.parser")
-    meta = page.select_one(f'[data-pagefind-meta="{LEADS}[data-value]"]')
-    assert json.loads(meta["data-value"]) == leads
-    # not in the text: its words would lengthen the page Pagefind scores
-    assert "uprawomocnił się i:" not in page.select_one('h2[id="64A1"]').find_next_sibling("p").text
+def test_a_laws_opening_text_leads_into_its_sections_when_it_opens_a_list() -> None:
+    law_54 = CORPUS.law(1997, "pl", 54)
+    assert law_54.text.endswith("postanowień:")
+    assert law_lead_ins(law_54)["54A"] == (law_54.text,)
+    # 2017 Law 50's opening text states a rule: its sections are not read with it
+    law_50 = CORPUS.law(2017, "pl", 50)
+    assert law_lead_ins(law_50)["50A"] == ()

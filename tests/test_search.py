@@ -258,6 +258,37 @@ def test_a_typo_is_searched_beside_the_word_it_most_likely_meant(config: Config)
     assert "renons" in result.message and result.hits[0].law == "64"
 
 
+def test_a_typo_the_sources_misprint_once_is_still_read_as_the_common_word(
+        config: Config) -> None:
+    # 1997 Law 64 misprints "renosu" once, so "renos" is a form the index has; the texts use
+    # "renons" far more often, and the typo is searched beside it
+    result = search("renos w dwunastej lewie", config)
+    assert result.corrected == {"renos": "renons"}
+    units = [f"{h.edition}/{h.id}" for h in result.hits if h.kind == "unit"]
+    assert "2017/64B6" in units[:3], units
+
+
+def test_a_word_held_once_is_read_as_a_typo_of_a_common_word_only() -> None:
+    from tools.search.query import POPULAR, read_query
+
+    def known(word: str) -> bool:
+        return True
+
+    def rare(word: str) -> bool:
+        return True
+
+    common = read_query("renos", known=known, rare=rare,
+                        vocabulary={"renons": POPULAR, "renosu": 1})
+    assert common.corrected == {"renos": "renons"}
+    # a form of a word the laws use once ("trzymaną") is no typo of another rare word
+    alone = read_query("trzymany", known=known, rare=rare, vocabulary={"trzymana": 1})
+    assert alone.corrected == {}
+    # a word held in many documents is never corrected
+    held = read_query("renos", known=known, rare=lambda word: False,
+                      vocabulary={"renons": 100})
+    assert held.corrected == {}
+
+
 def test_a_verbs_other_form_finds_the_clause(config: Config) -> None:
     # 45C4a says "gracz nazwał ją": the player named it; the query says the card was named
     first = next(h for h in search("karta nazwana jest zagrana", config).hits if h.kind == "unit")

@@ -17,6 +17,8 @@ from bs4 import BeautifulSoup
 
 from tools.config import Config
 from tools.errors import BridgelawError
+from tools.model import LEAD_IN_END
+from tools.site.pagefind_records import FOLDED_MARK
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -264,6 +266,9 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         assert site["max_query_chars"] == spec["max_query_chars"]
         assert site["synonyms"] == [s for s in spec["synonyms"] if s["lang"] == lang]
         assert site["vocabulary"] == sorted(shards)
+        # the rules rank.js reads a law record by: where a unit's folded copy starts, and how
+        # a text leading into its items ends (written once, in Python)
+        assert site["folded_mark"] == FOLDED_MARK and site["lead_in_end"] == LEAD_IN_END
     assert {w: c for words in shards.values() for w, c in words.items()} == \
         {w: c for w, c in vocabulary.items() if len(w) >= 4}
     assert all(f"{ord(w[0]):x}" == key for key, words in shards.items() for w in words)

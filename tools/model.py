@@ -148,10 +148,21 @@ def walk(units: list[Unit]) -> Iterator[Unit]:
         yield from walk(unit.children)
 
 
+# How a unit's text that leads into its items ends ("Gdy fałszywy renons uprawomocnił się i:"
+# before 64A1 and 64A2); the site's search box reads it from the spec (lead_in_end).
+LEAD_IN_END = ":"
+
+
 def opens_list(unit: Unit) -> bool:
-    """Whether the unit's text leads into its items: it ends in a colon ("Gdy fałszywy renons
-    uprawomocnił się i:" before 64A1 and 64A2), so each item is read with it."""
-    return bool(unit.children) and unit.text.rstrip().endswith(":")
+    """Whether the unit's text leads into its items, so each item is read with it."""
+    return bool(unit.children) and unit.text.rstrip().endswith(LEAD_IN_END)
+
+
+def law_lead_ins(law: Law) -> dict[str, tuple[str, ...]]:
+    """Per unit id of the law, the texts leading into it, the law's own opening text among them
+    when it leads into its sections (1997 Law 54: "...jednego z poniższych postanowień:")."""
+    opening = law.text.rstrip().endswith(LEAD_IN_END) and law.sections
+    return lead_ins(law.sections, (law.text,) if opening else ())
 
 
 def lead_ins(units: list[Unit], above: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:

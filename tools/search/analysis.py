@@ -89,12 +89,14 @@ def _light_stem(folded: str) -> str | None:
     return light if len(light) >= 4 and light != folded else None
 
 
-# Endings of Polish verb forms, folded, longest first: past tense (nazwał, dotknęła), passive and
-# active participles (nazwana, dotknięta, nazywając), the infinitive and the verbal noun
-# (zagranie). Snowball cuts each form of one verb differently ("nazwana" -> "nazwan", "nazwał"
-# -> "nazwal"); the form without its ending is the root they share ("nazw", "dotkn").
+# Endings of Polish verb forms, folded, longest first: past tense (nazwał, dotknęła; and in the
+# first and second person players type, dotknąłem, zagrałaś), passive and active participles
+# (nazwana, dotknięta, nazywając), the infinitive and the verbal noun (zagranie). Snowball cuts
+# each form of one verb differently ("nazwana" -> "nazwan", "nazwał" -> "nazwal"); the form
+# without its ending is the root they share ("nazw", "dotkn").
 VERB_ENDINGS = tuple(sorted(
     """al ala alo ali aly el ela elo eli ely il ila ilo ili ily yl yla ylo yli yly
+    alem alam ales alas elem elam eles elas ilem ilam iles ilas ylem ylam yles ylas
     any ana ane anej anego anym ani ony ona one onej onego oni
     iety ieta iete ietej ietego ieci ety eta ete etej etego ity ita ite itej itego
     ajac ujac""".split(), key=len, reverse=True))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.model import LANGS, Corpus, Law, Unit, lead_ins, walk
+from tools.model import LANGS, Corpus, Law, Unit, law_lead_ins, walk
 from tools.normalize.citation_id import is_citation_id, law_number, lineage
 from tools.urls import glossary_url, law_path, situation_path, unit_url
 
@@ -78,7 +78,7 @@ def law_docs(law: Law) -> Iterator[SearchDoc]:
             [law.text, *(f"{unit.title}\n{unit.text}" for unit in walk(law.sections)), *law.notes]
         ),
     )
-    yield from _unit_docs(law, law.sections, [], lead_ins(law.sections))
+    yield from _unit_docs(law, law.sections, [], law_lead_ins(law))
 
 
 def outline_docs(outline: Any, corpus: Corpus) -> Iterator[SearchDoc]:

@@ -131,7 +131,7 @@ def search(
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
     result = SearchResult(query=text, took_ms=0.0)
-    query = read_query(text, ix.synonyms, ix.known, ix.vocabulary)
+    query = read_query(text, ix.synonyms, ix.known, ix.vocabulary, rare=ix.rare)
     result.corrected = query.corrected
     result.hits, named = _full_text(ix, query, lang, edition, limit)
     # the English words an English query was read by in the Polish law text, said as typos are

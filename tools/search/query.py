@@ -33,6 +33,10 @@ JARGON_WEIGHT = 1.0  # the general words table talk stands for count as typed
 TYPO_WEIGHT = 0.8  # the word a typo most likely meant is searched beside the typed one
 # Word length below which a word may carry this many wrong letters and still be corrected.
 TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
+# A word the texts hold once only, in another form (a misprint: "renosu"), is still read as a
+# typo of a near word they use at least this often ("renos" -> "renons"), as Lucene's spell
+# checker suggests a more popular word.
+POPULAR = 5
 
 # Table talk names suits, ranks and "the table" where the laws speak of a suit, an honour and
 # dummy; each folded word form (any inflection listed) adds the general word.
@@ -180,18 +184,26 @@ class Query:
 
 def read_query(text: str, synonyms: Iterable[Synonym] = (),
                known: Any = None, vocabulary: dict[str, int] | None = None,
-               lang: str | None = None) -> Query:
+               lang: str | None = None, rare: Any = None) -> Query:
     """The query's words; `known(word)` says whether the index has the word in any form, and
-    an unknown word is replaced by its nearest word of `vocabulary`; the law's words for
-    players' words are taken in `lang` only when it is given."""
+    an unknown word is replaced by its nearest word of `vocabulary`, as is a word `rare(word)`
+    says the texts hold in one document only, by a near word they use often (POPULAR); the
+    law's words for players' words are taken in `lang` only when it is given."""
     query = Query(text=text, words=list(dict.fromkeys(WORD.findall(text.lower())))[:32])
     for word in query.words:
         # A word the index has in no form may be a typo, or a real word the laws never use
         # ("mamy"): the nearest word of the index is searched beside it, never instead.
-        if known is not None and vocabulary and not known(word):
+        if known is None or not vocabulary:
+            continue
+        if not known(word):
             fixed = correct(word, vocabulary)
-            if fixed:
-                query.corrected[word] = fixed
+        elif rare is not None and rare(word):
+            fixed = correct(word, vocabulary)
+            fixed = fixed if fixed and vocabulary.get(fixed, 0) >= POPULAR else None
+        else:
+            fixed = None
+        if fixed:
+            query.corrected[word] = fixed
     read = " ".join([*query.words, *query.corrected.values()])
     headwords = synonym_headwords(read, list(synonyms))
     langs = (lang,) if lang else LANGS

@@ -10,7 +10,7 @@ from typing import Any
 
 from tools.errors import BridgelawError
 from tools.model import LANGS
-from tools.search.analysis import english_terms, polish_terms
+from tools.search.analysis import english_terms, fold, polish_terms
 from tools.search.query import WORD, Synonym, word_keys
 from tools.search.score import ROLE_WEIGHTS, TermScores, all_terms
 
@@ -65,6 +65,14 @@ class SearchIndex:
     def known(self, word: str) -> bool:
         """Whether any form of the word is in the index (else it may be a typo)."""
         return any((f, term) in self.reader for term in all_terms(word) for f in self.fields)
+
+    def rare(self, word: str) -> bool:
+        """Whether the texts hold the word in one document only, and not in the form typed (a
+        misprint of theirs, "renosu", makes the typo "renos" look known)."""
+        if fold(word.lower()) in self.vocabulary:
+            return False
+        return max((self.reader.doc_frequency(f, term) for term in all_terms(word)
+                    for f in self.fields), default=0) <= 1
 
     def language(self, words: list[str]) -> str:
         """The language the words read as: the one whose texts hold more of them (Polish on a

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tools.config import ROOT, Config
 from tools.errors import BridgelawError
-from tools.model import LANGS, Corpus, Problem
+from tools.model import LANGS, LEAD_IN_END, Corpus, Problem
 from tools.report import check_stage
 from tools.site.pagefind_records import FOLDED_MARK
 
@@ -91,6 +91,7 @@ def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
         kept["translations"] = pair_shards if lang == "pl" else []
         kept["vocabulary"] = shards
         kept["folded_mark"] = FOLDED_MARK  # where rank.js cuts a record's folded copy off
+        kept["lead_in_end"] = LEAD_IN_END  # rank.js reads a clause with its lead-in too
         specs[lang] = kept
     return specs
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from tools.model import LANGS, Corpus, CrossRef, Law, opens_list, walk
+from tools.model import LANGS, Corpus, CrossRef, Law
 from tools.model import Unit as LawUnit
 from tools.normalize.citation_id import CITE_ID
 from tools.normalize.cite2017 import IN_FORCE
@@ -77,10 +77,7 @@ def _law_record(
             units.append(unit(row.id, row.units["primary"]))
     title = page_title(lang, number, shown_title(ctx, edition, number, lang)[0])
     url = site_path(law_page(edition, lang, number))
-    # the texts that lead into a list of items, which the search box counts as each item's words
-    leads = {unit.id: _words(unit.text) for unit in walk(primary.sections) if opens_list(unit)}
-    return law_record(url, lang, (str(edition), str(number), title), units, terms, titles,
-                      leads=leads)
+    return law_record(url, lang, (str(edition), str(number), title), units, terms, titles)
 
 
 def _titles_only_record(

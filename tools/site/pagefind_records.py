@@ -5,7 +5,6 @@ folded words, and the stand-in page Pagefind reads it from (tools/site/pagefind.
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -30,11 +29,6 @@ TERMS_WEIGHT = 2.0
 # score, which saturates on long laws: without it a long law that uses the words in passing
 # outranks the law named by them. assets/search/find.js gives this field its weight.
 ABOUT = "about"
-# The metadata field holding the texts that lead into a list of items ({unit id: text}, JSON):
-# the search box counts their words as each item's, as the CLI's context field holds them. Not
-# in the record's text: its words would lengthen the page and lower every score Pagefind gives
-# it; find.js gives the field no weight.
-LEADS = "leads"
 
 
 @dataclass
@@ -77,7 +71,6 @@ def law_record(
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]] | None = None,
     titles_only: bool = False,
-    leads: dict[str, str] | None = None,
 ) -> Record:
     """The record of one law page: `law` is (edition, number, page title as shown in its h1),
     `units` its units in page order; the law's own unit gets its names and glossary terms."""
@@ -106,7 +99,6 @@ def law_record(
             # a law known by its titles only is found by its names as much as one with text:
             # a query naming it finds it before a longer text that uses the words in passing
             ABOUT: " ".join(about.split()),
-            LEADS: json.dumps(leads, ensure_ascii=False, sort_keys=True) if leads else "",
         },
         units=units,
     )

@@ -34,9 +34,7 @@
   // a long law that uses the words in passing outranks the law they name. The printed `title`
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
   // law whose name is the other case of the word typed. The other fields are not words.
-  // `leads` are the texts leading into a list of items, which rank.js counts as the items'
-  // words: they find no page by themselves, as the body holds them already.
-  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, leads: 0 } };
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 
@@ -86,11 +84,9 @@
   /** Results for the words typed and, when an English query named glossary terms, for their
    * Polish words too (no page holds both): a page found by both adds up its two scores and
    * matches, so the Polish text that answers stands among the English titles that name it. */
-  function searchBoth(pf, words, polish, either) {
+  function searchBoth(pf, words, polish) {
     if (!polish.length) return searchWords(pf, words);
-    // a word the Polish text says several ways (word pairs: "both" -> obie, oba, obu) is
-    // answered by any of them, which Pagefind, wanting every word, cannot be asked all at once
-    return Promise.all([searchWords(pf, words), searchWords(pf, polish, either)]).then(merged);
+    return Promise.all([searchWords(pf, words), searchWords(pf, polish)]).then(merged);
   }
 
   /** One page's data for several one-word results: its sub-results with the words' matches
@@ -164,15 +160,25 @@
       var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
       // an English query also reads the Polish law text, in the Polish words of the glossary
       // terms it names (tools/search/engine.py named_terms)
-      var terms = Q.translate(sought, got[1]), polish = [];
+      var terms = Q.translate(sought, got[1]), polish = [], first = [], named = {};
       terms.forEach(function (t) {
-        t.words.forEach(function (w) { if (polish.indexOf(w) < 0 && read.indexOf(w) < 0) polish.push(w); });
+        // a word the Polish text says several ways (word pairs: "both" -> obie, oba, obu) is
+        // asked for in its first way: Pagefind wants every word it is given, and asking for
+        // each way one by one cost a search per way on every keystroke; the others still
+        // count when the units are ranked (rank.js coverage)
+        // and a term inside a longer one is read as part of it ("both" in "both sides")
+        var key = t.naming.join(" "), again = named[key] || terms.some(function (o) {
+          return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
+        });
+        named[key] = true;
+        t.words.forEach(function (w) {
+          if (polish.indexOf(w) >= 0 || read.indexOf(w) >= 0) return;
+          polish.push(w);
+          if (!again) first.push(w);
+        });
       });
       var asked = Q.lawWords(sought);
-      var either = terms.some(function (t) {
-        return terms.some(function (o) { return o !== t && o.naming.join(" ") === t.naming.join(" "); });
-      });
-      return searchBoth(pf, asked, polish, either).then(function (results) {
+      return searchBoth(pf, asked, first).then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
       }).then(function (found) {

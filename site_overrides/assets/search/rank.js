@@ -140,6 +140,14 @@
     };
   }
 
+  /** A unit's own words in its record's content (split at white space): from the end of its
+   * heading ("64B3" and its title) to the FOLDED_MARK that closes them. */
+  function unitText(content, anchor) {
+    var start = anchor.location + anchor.text.trim().split(/\s+/).length;
+    var end = content.indexOf(foldedMark(), start);
+    return content.slice(start, end < 0 ? undefined : end);
+  }
+
   /** A law's best-matching units as result items, best first. A unit's words run from the
    * end of its heading ("64B3" and its title) to the FOLDED_MARK that closes them; Pagefind
    * counts word locations over the content split at white space, as done here. The law's own
@@ -149,9 +157,15 @@
     var meta = d.meta || {};
     var content = (d.content || "").split(/[\r\n\s]+/g);
     var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
-    // the texts that lead into a list of items ({unit id: text}, LEADS in
-    // tools/site/pagefind_records.py): an item holds their words too (lead_ins in tools/model.py)
-    var leads = JSON.parse(meta.leads || "{}");
+    // the units whose text leads into their items ("Gdy fałszywy renons uprawomocnił się i:"):
+    // an item holds their words too, as the CLI reads them (lead_ins in tools/model.py, whose
+    // rule the spec carries as lead_in_end); every unit's anchor is in the record's data
+    var leads = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
+      return { id: a.id, text: unitText(content, a) };
+    }).filter(function (a) {
+      var last = a.text[a.text.length - 1] || "";
+      return last.slice(-Q.spec.lead_in_end.length) === Q.spec.lead_in_end;
+    });
     var items = (d.sub_results || [])
       .filter(function (sub) { return sub.anchor && sub.anchor.id; })
       .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
@@ -159,11 +173,9 @@
       .map(function (s) {
         var anchor = s.sub.anchor;
         var heading = anchor.text.trim().split(/\s+/);
-        var start = anchor.location + heading.length;
-        var end = content.indexOf(foldedMark(), start);
-        var text = content.slice(start, end < 0 ? undefined : end);
-        var lead = Object.keys(leads).filter(function (id) { return below(id, anchor.id); })
-          .reduce(function (words, id) { return words.concat(leads[id].split(/\s+/)); }, []);
+        var text = unitText(content, anchor);
+        var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
+          .reduce(function (all, a) { return all.concat(a.text); }, []);
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
