@@ -93,3 +93,16 @@ def test_both_engines_say_how_an_english_query_was_read_in_the_polish_text(
     assert search(polish, cli_config, lang="pl").translated == {}
     assert site_refs(search_page, polish)
     assert "→" not in search_page.inner_text(".bl-search__status")
+
+
+def test_both_engines_say_each_way_the_polish_text_says_an_english_word(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """A word pair gives an English word several Polish words (tools/data/word_pairs.yaml): both
+    engines say all of them, in the same order, for the same words."""
+    query = "declarer touched a card of dummy"
+    result = search(query, cli_config, lang="pl")
+    assert result.translated["touched"] == "dotknięta / dotknąć / dotykać"
+    assert "2017/45C3" in site_refs(search_page, query)[:3]
+    said = search_page.inner_text(".bl-search__status").split(": ", 1)[1]
+    assert set(said.split(", ")) == {f"{typed} → {polish}"
+                                     for typed, polish in result.translated.items()}
