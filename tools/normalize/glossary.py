@@ -11,7 +11,7 @@ from typing import Any
 from tools.errors import SourceError
 from tools.model import LANGS, Problem
 from tools.normalize.citation_id import id_parts, names_a_law
-from tools.yaml_data import YAMLError, load_yaml
+from tools.yaml_data import YAMLError, load_yaml, read_data_file
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # A section letter past H is a typo (the laws' sections run A-G): the loader names the file and
@@ -133,12 +133,7 @@ def parse_glossary(text: str, source: str) -> list[Term]:
 
 def load_glossary(path: Path) -> list[Term]:
     """The validated terms of the glossary file, in file order."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SourceError(str(path), "glossary file not found") from None
-    except UnicodeDecodeError as error:
-        raise SourceError(str(path), f"not UTF-8: {error}") from None
+    text = read_data_file(path, "glossary")
     return parse_glossary(text, str(path))
 
 

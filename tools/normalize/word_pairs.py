@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.yaml_data import YAMLError, load_yaml
+from tools.yaml_data import YAMLError, load_yaml, read_data_file
 
 
 @dataclass(frozen=True)
@@ -59,10 +59,5 @@ def parse_word_pairs(text: str, source: str) -> list[WordPair]:
 
 def load_word_pairs(path: Path) -> list[WordPair]:
     """The validated word pairs of the file, in file order."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SourceError(str(path), "word pairs file not found") from None
-    except UnicodeDecodeError as error:
-        raise SourceError(str(path), f"not UTF-8 text: {error}") from None
+    text = read_data_file(path, "word pairs")
     return parse_word_pairs(text, str(path))
