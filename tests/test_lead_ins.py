@@ -33,9 +33,19 @@ def test_a_clause_is_led_into_by_the_texts_ending_in_a_colon_above_it() -> None:
 
 def test_the_cli_documents_read_a_clause_with_its_lead_in() -> None:
     docs = {doc.id: doc for doc in law_docs(LAW_64)}
-    assert "uprawomocnił" in docs["64A1"].context_text
-    assert docs["64A1"].context_text.startswith(LAW_64.title)
-    assert docs["64C1"].context_text == LAW_64.title
+    assert docs["64A1"].lead_text == "Gdy fałszywy renons uprawomocnił się i:"
+    assert docs["64A1"].context_text == LAW_64.title
+    assert docs["64C1"].lead_text == ""
+
+
+def test_lead_ins_are_not_counted_in_the_vocabulary() -> None:
+    """Each lead-in is read with every item below it; counted once per item it would make a
+    word the law uses once look common, which the typo rule (POPULAR) reads."""
+    from tools.search.docs import vocabulary
+
+    counts = vocabulary(list(law_docs(LAW_64)))
+    # "uprawomocnił" stands once, in 64A's text, though 64A1 and 64A2 are read with it
+    assert counts["uprawomocnil"] == 1
 
 
 def test_a_laws_opening_text_leads_into_its_sections_when_it_opens_a_list() -> None:

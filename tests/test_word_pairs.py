@@ -88,3 +88,34 @@ def test_a_word_said_several_ways_is_reported_with_each(config: Config) -> None:
     units = [f"{hit.edition}/{hit.id}" for hit in result.hits if hit.kind == "unit"]
     assert "2017/45C3" in units[:3], units
     assert result.translated["touched"] == "dotknięta / dotknąć / dotykać"  # code point order
+
+
+def test_every_polish_word_is_one_the_polish_law_text_uses() -> None:
+    """A Polish word no law text holds in any form would read an English word as nothing."""
+    import sys
+
+    from tools.model import walk
+    from tools.search.analysis import polish_terms
+
+    sys.path.insert(0, str(ROOT / "tests" / "data"))
+    from site_build import real_corpus
+
+    held: set[str] = set()
+    for law in real_corpus().laws:
+        if law.lang == "pl":
+            for text in [law.text, *(f"{u.title} {u.text}" for u in walk(law.sections))]:
+                for word in text.lower().split():
+                    held.update(polish_terms(word.strip(".,:;()*\"'„”")))
+    for pair in load_word_pairs(WORD_PAIRS):
+        for polish in pair.pl:
+            words = [w for w in polish.lower().split() if polish_terms(w)]
+            assert all(held & set(polish_terms(w)) for w in words), (pair.en[0], polish)
+
+
+def test_no_english_form_is_all_function_words() -> None:
+    """A form of stop words only ("may", "can") names nothing: the analysers drop it."""
+    from tools.search.analysis import english_terms
+
+    for pair in load_word_pairs(WORD_PAIRS):
+        for form in pair.en:
+            assert any(english_terms(w) for w in form.lower().split()), form

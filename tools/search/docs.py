@@ -27,7 +27,10 @@ class SearchDoc:
     title: str  # display title path
     url: str
     title_text: str = ""  # words matched with the strongest weight
-    context_text: str = ""  # the law's title, a unit's lead-ins: matched with a weak weight
+    context_text: str = ""  # the law's title: matched with a weak weight
+    # the texts leading into a unit (model.lead_ins), matched as its context; not counted in
+    # the vocabulary, where each lead-in would count once per item and make rare words common
+    lead_text: str = ""
     parent_text: str = ""  # the titles of the units above: what the unit is part of
     body: str = ""  # the text shown in snippets
     depth: int = 0
@@ -51,9 +54,10 @@ def _unit_docs(law: Law, units: list[Unit], parents: list[str],
                 title=" › ".join([f"{law.id}. {law.title}", *path]),
                 url=unit_url(law.edition, law.lang, unit.id),
                 title_text=unit.title,
-                # the texts leading into the unit: 64A1 is read after "Gdy fałszywy renons
-                # uprawomocnił się i:", so a query about established revokes covers it
-                context_text=" ".join([law.title, *leads[unit.id]]),
+                context_text=law.title,
+                # 64A1 is read after "Gdy fałszywy renons uprawomocnił się i:", so a query
+                # about established revokes covers it
+                lead_text=" ".join(leads[unit.id]),
                 parent_text=" ".join(parents),
                 body=unit.text,
                 depth=unit.level,

@@ -72,8 +72,9 @@ def named_terms(words: list[str], pairs: list[tuple[list, list, dict]]) -> Named
 
 
 def expand(words: list[str], named: Named) -> list[str]:
-    """Words of the other language for each glossary term the query names in full (any form:
-    `named`, named_terms' answer)."""
+    """Words of the other language for each glossary term or word pair the query names in full
+    (any form: `named`, named_terms' answer), each stem once: a word the Polish text says
+    several ways ("played": zagrana, zagrał) would otherwise add its score once per way."""
     kept: list[str] = []
     seen = {t for word in words for t in (*polish_terms(word), *english_terms(word))}
     for _, other, lang in named:

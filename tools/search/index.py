@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from tools.normalize.word_pairs import WordPair
     from tools.reference import Reference
 
-# Sidecar in the index folder: glossary term pairs for cross-language query expansion.
+# Sidecar in the index folder: the glossary's term pairs and the word pairs, for cross-language
+# query expansion.
 GLOSSARY_FILE = "glossary_terms.json"
 # Sidecar: the official 2017 unit ids per law, from the outline.
 OUTLINE_FILE = "outline_ids.json"
@@ -145,7 +146,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
     role = "heading" if doc.kind in ("law", "title") else "title"
     for lang in langs:
         fields[f"{role}_{lang}"] = doc.title_text
-        fields[f"context_{lang}"] = doc.context_text
+        fields[f"context_{lang}"] = " ".join(filter(None, [doc.context_text, doc.lead_text]))
         fields[f"parent_{lang}"] = doc.parent_text
         fields[f"body_{lang}"] = doc.body if doc.kind != "glossary" else ""
         fields[f"whole_{lang}"] = doc.whole
@@ -170,9 +171,10 @@ def glossary_pairs(terms: list[Any]) -> list[dict[str, Any]]:
 
 def word_pair_rows(words: list[WordPair]) -> list[dict[str, Any]]:
     """The word pairs as term pairs read one way only, English into Polish (no Polish forms):
-    one per Polish word, each named by every English form."""
+    one per Polish word, each named by every English form, which the site matches as typed
+    (`exact`: the forms list every inflection)."""
     rows = [{"pl": polish, "en": pair.en[0], "pl_forms": [], "en_forms": list(pair.en),
-             "laws": []} for pair in words for polish in pair.pl]
+             "laws": [], "exact": True} for pair in words for polish in pair.pl]
     return sorted(rows, key=lambda p: (p["en"], p["pl"]))
 
 

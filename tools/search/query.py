@@ -221,20 +221,23 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     return query
 
 
-def translations(pairs: Iterable[dict[str, Any]]) -> list[list[str]]:
-    """The glossary's term pairs as the site reads an English query against the Polish law
-    text (the engine's named_terms in tools/search/engine.py): [English form, folded; Polish
-    headword] for every English form. Only this way round: the site's Polish pages hold the
-    law text, and a Polish query reads it as typed."""
-    rows = {(fold(form.lower()), pair["pl"]) for pair in pairs for form in pair["en_forms"]}
+def translations(pairs: Iterable[dict[str, Any]]) -> list[list[Any]]:
+    """The glossary's term pairs and the word pairs as the site reads an English query against
+    the Polish law text (the engine's named_terms in tools/search/engine.py): [English form,
+    folded; Polish headword] for every English form, and a third item, 1, on a word pair's
+    rows: they list every English inflection, so the site matches them as typed, where the
+    glossary's forms are matched by their beginning ("players" is no form of "play"). Only this
+    way round: the site's Polish pages hold the law text, and a Polish query reads it as typed."""
+    rows = {(fold(form.lower()), pair["pl"], *([1] if pair.get("exact") else []))
+            for pair in pairs for form in pair["en_forms"]}
     return [list(row) for row in sorted(rows)]
 
 
 def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, Any],
          pairs: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
     """The JSON the site's scripts read: folding, stop words, synonyms, the glossary's term
-    pairs, table talk, citation ids and the query limit, so every engine reads a query the
-    same way."""
+    pairs and the word pairs, table talk, citation ids and the query limit, so every engine
+    reads a query the same way."""
     return {
         "fold_extra": FOLD_LETTERS,
         "stops": {"pl": sorted(POLISH_STOPS), "en": sorted(ENGLISH_STOPS)},

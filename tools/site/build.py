@@ -110,19 +110,20 @@ def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
     return shards
 
 
-def translation_shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
-    """The glossary's term pairs (spec "translations": English form, Polish term) split by the
+def translation_shards(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
+    """The glossary's term pairs and the word pairs (spec "translations": English form, Polish
+    term, 1 on a word pair's rows) split by the
     first letter of the form's first content word (a hex code point), as the vocabulary is: a
     form is read only when the query holds all its words, so a search loads the shards of its
     words' letters, not every pair."""
     from tools.search.analysis import ENGLISH_STOPS
     from tools.search.query import WORD
 
-    shards: dict[str, list[list[str]]] = {}
-    for form, polish in rows:
-        first = next((w for w in WORD.findall(form) if w not in ENGLISH_STOPS), "")
+    shards: dict[str, list[list[Any]]] = {}
+    for row in rows:
+        first = next((w for w in WORD.findall(row[0]) if w not in ENGLISH_STOPS), "")
         if first:
-            shards.setdefault(f"{ord(first[0]):x}", []).append([form, polish])
+            shards.setdefault(f"{ord(first[0]):x}", []).append(list(row))
     return shards
 
 

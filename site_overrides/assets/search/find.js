@@ -162,19 +162,19 @@
       // terms it names (tools/search/engine.py named_terms)
       var terms = Q.translate(sought, got[1]), polish = [], first = [], named = {};
       terms.forEach(function (t) {
-        // a word the Polish text says several ways (word pairs: "both" -> obie, oba, obu) is
-        // asked for in its first way: Pagefind wants every word it is given, and asking for
-        // each way one by one cost a search per way on every keystroke; the others still
-        // count when the units are ranked (rank.js coverage)
-        // and a term inside a longer one is read as part of it ("both" in "both sides")
+        // a word the Polish text says several ways (word pairs: "touched" -> dotknięta, dotknąć,
+        // dotykać) is asked for in the first of them as the pairs are sorted: Pagefind wants
+        // every word it is given, and asking for each way one by one cost a search per way on
+        // every keystroke; the others still count when the units are ranked (rank.js
+        // coverage). A term inside a longer one is read as part of it ("both" in "both sides").
         var key = t.naming.join(" "), again = named[key] || terms.some(function (o) {
           return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
         });
         named[key] = true;
         t.words.forEach(function (w) {
-          if (polish.indexOf(w) >= 0 || read.indexOf(w) >= 0) return;
-          polish.push(w);
-          if (!again) first.push(w);
+          if (read.indexOf(w) >= 0) return;
+          if (polish.indexOf(w) < 0) polish.push(w);
+          if (!again && first.indexOf(w) < 0) first.push(w);
         });
       });
       var asked = Q.lawWords(sought);

@@ -88,17 +88,18 @@
     return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
   }
 
-  /** The glossary terms an English query names, as the Polish law text says them (`rows`, the
-   * term pairs Q.translations fetched; named_terms in tools/search/engine.py): a term is named
+  /** The glossary terms and word pairs an English query names, as the Polish law text says them
+   * (`rows`, the pairs Q.translations fetched; named_terms in tools/search/engine.py): a term is named
    * when the query holds every word of one of its English forms; each is {naming: the query's
    * words that name it, term: its Polish headword, words: the headword's content words}
    * ("revoke on the twelfth trick" names "fałszywy renons" by "revoke", "lewa" by "trick" ...).
    * The Polish text is what the build has: a Polish query names nothing here. */
   function translate(words, rows) {
     var folded = words.map(fold), terms = [], done = {};
-    // two forms of one word begin alike (sameWord): the first letter rules most pairs out
-    function names(w, i, p) { return folded[i][0] === p[0] && sameWord(w, p); }
     (rows || []).forEach(function (row) {
+      // two forms of one word begin alike (sameWord): the first letter rules most pairs out; a
+      // word pair's row (its third item) lists every inflection and is matched as typed
+      function names(w, i, p) { return row[2] ? folded[i] === p : folded[i][0] === p[0] && sameWord(w, p); }
       var parts = row[0].split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w && !Q.spec.stops[w]; });
       if (done[row[1]] || !parts.length) return;
       if (!parts.every(function (p) { return words.some(function (w, i) { return names(w, i, p); }); })) return;
@@ -187,7 +188,7 @@
     }));
   }
 
-  /** The glossary's term pairs `translate` reads for these words: the build splits them by the
+  /** The glossary's term pairs and the word pairs `translate` reads for these words: the build splits them by the
    * first letter of a form's first word (tools/site/build.py translation_shards), which the
    * query must hold, so only the shards of the words' letters are fetched (none on a page
    * whose spec lists none). */

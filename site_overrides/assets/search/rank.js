@@ -163,8 +163,8 @@
     var leads = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
       return { id: a.id, text: unitText(content, a) };
     }).filter(function (a) {
-      var last = a.text[a.text.length - 1] || "";
-      return last.slice(-Q.spec.lead_in_end.length) === Q.spec.lead_in_end;
+      var last = a.text[a.text.length - 1] || "", end = Q.spec.lead_in_end;
+      return !!end && last.slice(-end.length) === end; // no rule in an older spec: no lead-ins
     });
     var items = (d.sub_results || [])
       .filter(function (sub) { return sub.anchor && sub.anchor.id; })
