@@ -153,24 +153,24 @@ def walk(units: list[Unit]) -> Iterator[Unit]:
 LEAD_IN_END = ":"
 
 
-def opens_list(unit: Unit) -> bool:
-    """Whether the unit's text leads into its items, so each item is read with it."""
-    return bool(unit.children) and unit.text.rstrip().endswith(LEAD_IN_END)
+def leads_into(text: str, items: list[Unit]) -> bool:
+    """Whether a text leads into the items below it, so each item is read with it."""
+    return bool(items) and text.rstrip().endswith(LEAD_IN_END)
 
 
 def law_lead_ins(law: Law) -> dict[str, tuple[str, ...]]:
     """Per unit id of the law, the texts leading into it, the law's own opening text among them
     when it leads into its sections (1997 Law 54: "...jednego z poniższych postanowień:")."""
-    opening = law.text.rstrip().endswith(LEAD_IN_END) and law.sections
-    return lead_ins(law.sections, (law.text,) if opening else ())
+    return lead_ins(law.sections, (law.text,) if leads_into(law.text, law.sections) else ())
 
 
 def lead_ins(units: list[Unit], above: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
-    """Per unit id, the texts leading into it (opens_list), outermost first."""
+    """Per unit id, the texts leading into it (leads_into), outermost first."""
     found: dict[str, tuple[str, ...]] = {}
     for unit in units:
         found[unit.id] = above
-        found.update(lead_ins(unit.children, (*above, unit.text) if opens_list(unit) else above))
+        leading = (*above, unit.text) if leads_into(unit.text, unit.children) else above
+        found.update(lead_ins(unit.children, leading))
     return found
 
 

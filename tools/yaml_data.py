@@ -1,6 +1,7 @@
-"""YAML of our own data files (glossary, trees, situations, interface strings), read safely and
-fast: libyaml's loader where PyYAML has it (ten times the pure-Python one), else the same rules
-in Python."""
+"""Our own data files: read as UTF-8 with an error naming the file; YAML (glossary, word pairs,
+trees, situations, interface strings) read safely and fast, libyaml's loader where PyYAML has it
+(ten times the pure-Python one), else the same rules in Python; and the checks their text
+fields share."""
 
 from __future__ import annotations
 
@@ -29,3 +30,26 @@ def read_data_file(path: Path, what: str) -> str:
         raise SourceError(str(path), f"{what} file not found") from None
     except UnicodeDecodeError as error:
         raise SourceError(str(path), f"not UTF-8: {error}") from None
+
+
+def text_value(value: Any, where: str, field: str) -> str:
+    """A data file's text field: a non-empty string written trimmed, or a SourceError at
+    `where` naming the field."""
+    if not isinstance(value, str) or not value.strip():
+        raise SourceError(where, f"{field} must be a non-empty string, got {value!r}")
+    if value != value.strip():
+        raise SourceError(where, f"{field} has leading or trailing spaces (write it trimmed): "
+                                 f"{value!r}")
+    return value
+
+
+def text_list(value: Any, where: str, field: str) -> tuple[str, ...]:
+    """A data file's list of text fields (text_value), none repeated; an absent list is empty."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise SourceError(where, f"{field} must be a list of strings, got {value!r}")
+    items = tuple(text_value(item, where, f"{field} item") for item in value)
+    if len(set(items)) != len(items):
+        raise SourceError(where, f"{field} repeats a form: {list(items)!r}")
+    return items

@@ -10,6 +10,7 @@ from typing import Any
 
 from tools.errors import SourceError
 from tools.normalize.citation_id import is_citation_id, lineage
+from tools.yaml_data import read_data_file
 
 CONCORDANCE_FILE = Path(__file__).resolve().parents[1] / "data" / "concordance_1997_2017.json"
 
@@ -115,10 +116,9 @@ def parse_concordance(data: Any, where: str) -> Concordance:
 
 def load_concordance(path: Path = CONCORDANCE_FILE) -> Concordance:
     """Read and check the concordance file (SourceError naming the file when it is broken)."""
+    text = read_data_file(Path(path), "concordance")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise SourceError(str(path), "concordance file not found") from error
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SourceError(str(path), f"not valid JSON (line {error.lineno})") from error
     return parse_concordance(data, str(path))

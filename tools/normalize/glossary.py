@@ -11,7 +11,7 @@ from typing import Any
 from tools.errors import SourceError
 from tools.model import LANGS, Problem
 from tools.normalize.citation_id import id_parts, names_a_law
-from tools.yaml_data import YAMLError, load_yaml, read_data_file
+from tools.yaml_data import YAMLError, load_yaml, read_data_file, text_list, text_value
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # A section letter past H is a typo (the laws' sections run A-G): the loader names the file and
@@ -51,25 +51,6 @@ class Term:
         return {"pl": self.definition_pl, "en": self.definition_en}[lang]
 
 
-def _text(value: Any, where: str, field: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise SourceError(where, f"{field} must be a non-empty string, got {value!r}")
-    if value != value.strip():
-        raise SourceError(where, f"{field} has leading or trailing spaces: {value!r}")
-    return value
-
-
-def _texts(value: Any, where: str, field: str) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise SourceError(where, f"{field} must be a list of strings, got {value!r}")
-    items = tuple(_text(item, where, f"{field} item") for item in value)
-    if len(set(items)) != len(items):
-        raise SourceError(where, f"{field} repeats a form: {list(items)!r}")
-    return items
-
-
 def is_law_id(value: str) -> bool:
     """Whether `value` is a citation id a term may name: "64", "64B3", "50D2a", "71.1"."""
     return names_a_law(value) and all(p in _SECTIONS for p in id_parts(value) if p.isupper())
@@ -85,10 +66,10 @@ def term_from_dict(data: Any, where: str) -> Term:
     unknown = sorted(set(data) - set(_REQUIRED) - set(_OPTIONAL))
     if unknown:
         raise SourceError(where, f"unknown field(s) {', '.join(unknown)}")
-    term_id = _text(data["id"], where, "id")
+    term_id = text_value(data["id"], where, "id")
     if not _TERM_ID.fullmatch(term_id):
         raise SourceError(where, f"id {term_id!r} must be lowercase words joined by dashes")
-    laws = _texts(data["laws"], where, "laws")
+    laws = text_list(data["laws"], where, "laws")
     if not laws:
         raise SourceError(where, "laws must name at least one law id")
     bad = [law for law in laws if not is_law_id(law)]
@@ -99,13 +80,13 @@ def term_from_dict(data: Any, where: str) -> Term:
         raise SourceError(where, f"definition must have exactly pl and en, got {definition!r}")
     return Term(
         id=term_id,
-        pl=_text(data["pl"], where, "pl"),
-        en=_text(data["en"], where, "en"),
+        pl=text_value(data["pl"], where, "pl"),
+        en=text_value(data["en"], where, "en"),
         laws=laws,
-        definition_pl=_text(definition["pl"], where, "definition.pl"),
-        definition_en=_text(definition["en"], where, "definition.en"),
-        pl_variants=_texts(data.get("pl_variants"), where, "pl_variants"),
-        en_variants=_texts(data.get("en_variants"), where, "en_variants"),
+        definition_pl=text_value(definition["pl"], where, "definition.pl"),
+        definition_en=text_value(definition["en"], where, "definition.en"),
+        pl_variants=text_list(data.get("pl_variants"), where, "pl_variants"),
+        en_variants=text_list(data.get("en_variants"), where, "en_variants"),
     )
 
 

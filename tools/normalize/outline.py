@@ -10,6 +10,7 @@ from typing import Any
 
 from tools.errors import SourceError
 from tools.normalize.citation_id import child_id, law_of, unit_label
+from tools.yaml_data import read_data_file
 
 # Shape of an id at each level: 40 + B (1) + 2 (2) + a (3) + iv (4).
 _LEVEL_SUFFIX = {1: re.compile(r"[A-Z]"), 2: re.compile(r"\d{1,2}"), 3: re.compile(r"[a-z]"),
@@ -207,12 +208,7 @@ def parse_outline(data: Any, where: str) -> Outline:
 def load_outline(path: Path) -> Outline:
     """Read and validate an outline JSON file (SourceError naming the file when malformed)."""
     where = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise SourceError(where, "outline file not found") from error
-    except UnicodeDecodeError as error:
-        raise SourceError(where, f"outline file is not UTF-8 text ({error})") from error
+    text = read_data_file(Path(path), "outline")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

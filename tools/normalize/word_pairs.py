@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.yaml_data import YAMLError, load_yaml, read_data_file
+from tools.yaml_data import YAMLError, load_yaml, read_data_file, text_list
 
 
 @dataclass(frozen=True)
@@ -21,16 +21,10 @@ class WordPair:
 
 
 def _forms(value: Any, where: str, field: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
+    forms = text_list(value, where, field)
+    if not forms:
         raise SourceError(where, f"{field} must be a non-empty list of words, got {value!r}")
-    forms = []
-    for item in value:
-        if not isinstance(item, str) or not item.strip() or item != item.strip():
-            raise SourceError(where, f"{field} holds {item!r}: each form must be words, trimmed")
-        forms.append(item)
-    if len(set(forms)) != len(forms):
-        raise SourceError(where, f"{field} repeats a form: {forms!r}")
-    return tuple(forms)
+    return forms
 
 
 def parse_word_pairs(text: str, source: str) -> list[WordPair]:

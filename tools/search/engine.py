@@ -15,7 +15,14 @@ from tools.errors import BadInput
 from tools.normalize.citation_id import parse_citation_query
 from tools.search.analysis import english_terms, polish_terms
 from tools.search.hits import Hit, SearchResult, make_hit
-from tools.search.query import MAX_QUERY_CHARS, TYPO_WEIGHT, WORD, Query, read_query
+from tools.search.query import (
+    MAX_QUERY_CHARS,
+    TYPO_WEIGHT,
+    WORD,
+    Query,
+    read_query,
+    word_keys,
+)
 from tools.search.rank import rank_by_law
 from tools.search.reader import SearchIndex, open_index, stored_fields
 from tools.search.score import all_terms, score_query, word_scores
@@ -78,11 +85,8 @@ def expand(words: list[str], named: Named) -> list[str]:
     kept: list[str] = []
     seen = {t for word in words for t in (*polish_terms(word), *english_terms(word))}
     for _, other, lang in named:
-        analyse = polish_terms if lang == "pl" else english_terms
         for word in other:
-            # one word said several ways ("played": zagrana, zagrał) counts once: forms that
-            # share a stem would each add its score again
-            have = set(analyse(word.lower()))
+            have = word_keys(word, lang)
             if word not in words and word not in kept and not have & seen:
                 kept.append(word)
                 seen |= have
@@ -99,8 +103,7 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     Polish term ("trick" -> "lewa"), so the clause counts as answering it."""
     held = []  # (the words naming a term, the documents holding all of its content words)
     for naming, other, lang in named:
-        analyse = polish_terms if lang == "pl" else english_terms
-        content = [_docs(ix, w) for w in other if analyse(w)]  # its stop words hold nothing
+        content = [_docs(ix, w) for w in other if word_keys(w, lang)]  # stop words hold nothing
         held.append((naming, set.intersection(*content) if content else set()))
     found = []
     for word in words:

@@ -113,8 +113,7 @@ def open_index(path: Path) -> SearchIndex:
 
 def _term_sets(text: str, lang: str) -> list[set[str]]:
     """For each content word of `text`, the set of its terms in `lang`."""
-    analyze = polish_terms if lang == "pl" else english_terms
-    sets = [set(analyze(word)) for word in WORD.findall(text.lower())]
+    sets = [set(word_keys(word, lang)) for word in WORD.findall(text.lower())]
     return [terms for terms in sets if terms]
 
 

@@ -167,9 +167,7 @@
         // every word it is given, and asking for each way one by one cost a search per way on
         // every keystroke; the others still count when the units are ranked (rank.js
         // coverage). A term inside a longer one is read as part of it ("both" in "both sides").
-        var key = t.naming.join(" "), again = named[key] || terms.some(function (o) {
-          return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
-        });
+        var key = t.naming.join(" "), again = named[key] || terms.some(function (o) { return Q.inside(t, o); });
         named[key] = true;
         t.words.forEach(function (w) {
           if (read.indexOf(w) >= 0) return;

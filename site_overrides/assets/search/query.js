@@ -113,6 +113,13 @@
     return terms;
   }
 
+  /** Whether term `t` is read as part of term `o` (translate's terms): `o` is named by more of
+   * the query's words, all of t's among them ("both" in "both sides"); the CLI keeps the
+   * longest terms the same way (tools/search/engine.py). */
+  function inside(t, o) {
+    return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
+  }
+
   /** How many of the typed words a text holds (`has(word)`: whether it holds a form of the
    * word): the word, or a glossary term it names whose every Polish word it holds (translate). */
   function covers(has, typed, terms) {
@@ -203,6 +210,7 @@
   Q.sameWord = sameWord;
   Q.lawWords = lawWords;
   Q.translate = translate;
+  Q.inside = inside;
   Q.covers = covers;
   Q.correct = correct;
   window.bridgelawQuery = Q;

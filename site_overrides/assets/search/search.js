@@ -127,12 +127,9 @@
    * the CLI says them (tools/search/engine.py): "revoke twelfth trick → fałszywy renons w dwunastej
    * lewie" rather than "revoke → fałszywy renons" beside it. */
   function readAs(terms) {
-    function inside(t, o) {
-      return o.naming.length > t.naming.length && t.naming.every(function (w) { return o.naming.indexOf(w) >= 0; });
-    }
     // a word the Polish text says several ways is read as each: "touched → dotknąć / dotykać"
     var ways = {}, order = [];
-    terms.filter(function (t) { return !terms.some(function (o) { return inside(t, o); }); })
+    terms.filter(function (t) { return !terms.some(function (o) { return Q.inside(t, o); }); })
       .forEach(function (t) {
         var typed = t.naming.join(" ");
         if (!ways[typed]) { ways[typed] = []; order.push(typed); }
