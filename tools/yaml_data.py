@@ -21,6 +21,18 @@ def load_yaml(text: str) -> Any:
     return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader, C or Python
 
 
+def entry_list(text: str, source: str, what: str) -> list[Any]:
+    """The entries of a data file that is a YAML list (`what` names it: "glossary"), or a
+    SourceError naming `source` when it is not valid YAML or no non-empty list."""
+    try:
+        data = load_yaml(text)
+    except YAMLError as error:
+        raise SourceError(source, f"not valid YAML: {error}") from None
+    if not isinstance(data, list) or not data:
+        raise SourceError(source, f"the {what} must be a non-empty list of entries")
+    return data
+
+
 def read_data_file(path: Path, what: str) -> str:
     """The UTF-8 text of one of our data files, or a SourceError naming it and saying whether it
     is missing or not UTF-8 (`what` names the kind of file: "glossary", "word pairs")."""

@@ -11,7 +11,7 @@ from typing import Any
 from tools.errors import SourceError
 from tools.model import LANGS, Problem
 from tools.normalize.citation_id import id_parts, names_a_law
-from tools.yaml_data import YAMLError, load_yaml, read_data_file, text_list, text_value
+from tools.yaml_data import entry_list, read_data_file, text_list, text_value
 
 _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # A section letter past H is a typo (the laws' sections run A-G): the loader names the file and
@@ -92,12 +92,7 @@ def term_from_dict(data: Any, where: str) -> Term:
 
 def parse_glossary(text: str, source: str) -> list[Term]:
     """The validated terms of a glossary YAML text; `source` names it in errors."""
-    try:
-        data = load_yaml(text)
-    except YAMLError as error:
-        raise SourceError(source, f"not valid YAML: {error}") from None
-    if not isinstance(data, list) or not data:
-        raise SourceError(source, "the glossary must be a non-empty list of entries")
+    data = entry_list(text, source, "glossary")
     terms: list[Term] = []
     seen: dict[tuple[str, str], str] = {}
     for number, entry in enumerate(data, start=1):

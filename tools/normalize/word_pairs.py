@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.yaml_data import YAMLError, load_yaml, read_data_file, text_list
+from tools.yaml_data import entry_list, read_data_file, text_list
 
 
 @dataclass(frozen=True)
@@ -29,12 +29,7 @@ def _forms(value: Any, where: str, field: str) -> tuple[str, ...]:
 
 def parse_word_pairs(text: str, source: str) -> list[WordPair]:
     """The validated word pairs of a YAML text; `source` names it in errors."""
-    try:
-        data = load_yaml(text)
-    except YAMLError as error:
-        raise SourceError(source, f"not valid YAML: {error}") from None
-    if not isinstance(data, list) or not data:
-        raise SourceError(source, "the word pairs must be a non-empty list of entries")
+    data = entry_list(text, source, "word pairs")
     pairs = []
     seen: dict[str, int] = {}
     for number, entry in enumerate(data, start=1):
