@@ -106,3 +106,20 @@ def test_both_engines_say_each_way_the_polish_text_says_an_english_word(
     said = search_page.inner_text(".bl-search__status").split(": ", 1)[1]
     assert set(said.split(", ")) == {f"{typed} → {polish}"
                                      for typed, polish in result.translated.items()}
+
+
+@pytest.mark.parametrize("query", ["declarer prohibits the lead", "falszywy renons"])
+def test_both_engines_list_1997_text_after_every_2017_clause_found(
+        search_page, cli_config: Config, query: str) -> None:  # noqa: ANN001
+    """1997 text is history: 1997 Law 55 holds the English query's words better than 2017 50D2a
+    does (through the word pairs), and 1997 Laws 62 and 63 hold "fałszywy renons" as often as
+    2017 Law 64: the 1997 text still comes after every 2017 clause found, on both engines."""
+    cli = [f"{h.edition}/{h.id}" for h in search(query, cli_config, lang="pl", limit=40).hits
+           if h.kind in ("unit", "law", "title")]
+    site = site_refs(search_page, query)
+    for engine, refs in (("cli", cli), ("site", site)):
+        clauses = [i for i, ref in enumerate(refs)
+                   if ref.startswith("2017/") and not ref.partition("/")[2].isdigit()]
+        old = [i for i, ref in enumerate(refs) if ref.startswith("1997/")]
+        assert clauses and old, (engine, refs)
+        assert max(clauses) < min(old), (engine, refs)

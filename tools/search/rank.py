@@ -16,19 +16,16 @@ POINTER_KINDS = ("glossary", "situation")
 LIFT_WEIGHT = 0.5
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
-# A 2017 law that scores at least this share of the best law stands before all 1997 text.
+# A 2017 law that scores at least this share of the best law text, and holds as many of the
+# query's words, stands first.
 IN_FORCE_SHARE = 0.6
-# A 2017 law with text that scores at least this share of the best law stands before all 1997
-# text, wherever else it ranks.
-BEFORE_HISTORY = 0.3
 # Units of one law scoring at least this share of its best unit are shown in document order.
 NEAR_BEST = 0.8
 
 
 def ranking_rules() -> dict[str, float]:
     """The ranking's rules as the site's search box reads them (the spec's "ranking")."""
-    return {"before_history": BEFORE_HISTORY, "in_force_share": IN_FORCE_SHARE,
-            "near_best": NEAR_BEST, "per_law": PER_LAW}
+    return {"in_force_share": IN_FORCE_SHARE, "near_best": NEAR_BEST, "per_law": PER_LAW}
 
 
 def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None
@@ -67,8 +64,8 @@ def rank_by_law(
 ) -> list[tuple[dict[str, Any], float]]:
     """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
     the units of one law stay together, best first, a matching glossary term or situation
-    lifts every law it points to, and the edition in force comes first: a 2017 law that
-    matches at all well stands before every 1997 text."""
+    lifts every law it points to, and the edition in force comes first: 1997 text, history,
+    never stands before a 2017 law whose text the query found."""
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
     lifts: dict[str, float] = {}
     seen: set[tuple[str, str]] = set()
@@ -131,9 +128,10 @@ def rank_by_law(
         if older in ordered and ordered.index(older) < ordered.index(key):
             ordered.remove(key)
             ordered.insert(ordered.index(older), key)
-    # 1997 text is history: it never stands before a law in force that answers the query too
-    current = [key for key in ordered
-               if key[1] == "2017" and has_text(key) and scores[key] >= BEFORE_HISTORY * best]
+    # 1997 text is history: it never stands before a law in force whose text was found, however
+    # weakly (a share of the best score let "declarer forbids the lead of the suit" list 1997
+    # Law 55 above 2017 50D2a, and ranked worse on both query sets)
+    current = [key for key in ordered if key[1] == "2017" and has_text(key)]
     if current:
         moved = [key for key in ordered[:ordered.index(current[-1])] if key[1] == "1997"]
         ordered = [key for key in ordered if key not in moved]
@@ -154,7 +152,7 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
     """Move, in place, each law known by its title only (`titles`: the query's words its
     titles hold) after the last law in force whose text, in the other language, answers
     (`answering`) and holds more of the query's words (`words`), as 1997 text gives way to the
-    law in force (BEFORE_HISTORY): "revoke on the twelfth trick" names Law 62 by its English
+    law in force: "revoke on the twelfth trick" names Law 62 by its English
     title, and 64B6 answers it in Polish."""
     for key in [key for key in ordered if key in titles]:
         at = ordered.index(key)

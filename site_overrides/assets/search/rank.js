@@ -9,7 +9,7 @@
   // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
   // per_law, a law's best units shown; near_best, units scoring this share of a law's best are
   // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
-  // first; before_history, a 2017 law this close to it stands before all 1997 text.
+  // first (and any 2017 law with text stands before all 1997 text).
   function rule(name) { return Q.spec.ranking[name]; }
   // starts a unit's folded copy inside a law record (FOLDED_MARK in
   // tools/site/pagefind_records.py, in the spec as "folded_mark")
@@ -34,11 +34,10 @@
       return meta.law && meta.edition === "2017" && (d.score || 0) >= rule("in_force_share") * best && covered(d) >= most;
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
-    // 1997 text is history: it never answers before a law in force that the query found
+    // 1997 text is history: it never answers before a law in force whose text the query found
     var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
     var current = function (d) {
-      return first(d) || (d.meta && d.meta.law && d.meta.edition === "2017" && !d.meta.titles_only &&
-        (d.score || 0) >= rule("before_history") * best);
+      return first(d) || (d.meta && d.meta.law && d.meta.edition === "2017" && !d.meta.titles_only);
     };
     var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
     if (last >= 0) {
