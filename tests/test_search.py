@@ -18,6 +18,7 @@ from tools.normalize.citation_id import parse_citation_query as parse_citation
 from tools.normalize.glossary import Term
 from tools.search.engine import expand, named_terms, search
 from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
+from tools.search.query import jargon_words
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
 
@@ -303,6 +304,16 @@ def test_1997_text_never_answers_before_a_law_in_force_whose_text_was_found(conf
         editions = [h.edition for h in hits]
         assert {1997, 2017} <= set(editions), query
         assert editions == sorted(editions, reverse=True), query
+
+
+def test_table_talk_reads_as_the_laws_general_words(config: Config) -> None:
+    # "12" stands for the law's "dwunastej"; "karo" for a suit, but not "kara", which is the
+    # penalty's word as well as a form of "karo"
+    assert jargon_words("renons w 12 lewie") == ["dwunastej twelfth"]
+    assert jargon_words("wist w karo") == ["kolor"]
+    assert jargon_words("kara za renons") == []
+    first = next(h for h in search("renons w 12 lewie", config).hits if h.kind == "unit")
+    assert (first.edition, first.id) == (2017, "64B6")
 
 
 def test_players_words_find_the_laws_term(config: Config) -> None:

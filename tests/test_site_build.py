@@ -264,7 +264,12 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         site = json.loads((search / f"spec-{lang}.json").read_text(encoding="utf-8"))
         assert site["stops"] == spec["stops"] and site["fold_extra"] == spec["fold_extra"]
         assert site["max_query_chars"] == spec["max_query_chars"]
-        assert site["synonyms"] == [s for s in spec["synonyms"] if s["lang"] == lang]
+        # the same pairs as the build's spec, each headword with its forms
+        assert sorted((form, headword) for headword, forms in site["synonyms"].items()
+                      for form in forms) == sorted((s["form"], s["headword"])
+                                                   for s in spec["synonyms"] if s["lang"] == lang)
+        assert site["jargon"] == spec["jargon"] and site["jargon"]["dwunastej twelfth"] == \
+            ["12", "12th"]  # table talk: "renons w 12 lewie" reads the text's "dwunastej"
         assert site["vocabulary"] == sorted(shards)
         # the rules rank.js reads a law record by: where a unit's folded copy starts, and how
         # a text leading into its items ends (written once, in Python)

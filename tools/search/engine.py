@@ -20,6 +20,7 @@ from tools.search.query import (
     TYPO_WEIGHT,
     WORD,
     Query,
+    jargon_words,
     read_query,
     word_keys,
 )
@@ -98,9 +99,10 @@ def _docs(ix: SearchIndex, word: str) -> set[int]:
 
 
 def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]]:
-    """Per query word the index has, the documents holding it, or the whole glossary term it
-    names in the other language: an English query covers a Polish clause that holds the
-    Polish term ("trick" -> "lewa"), so the clause counts as answering it."""
+    """Per query word the index has, the documents holding it, a general word it stands for
+    as table talk ("12" -> "dwunastej", JARGON), or the whole glossary term it names in the
+    other language: an English query covers a Polish clause that holds the Polish term
+    ("trick" -> "lewa"), so the clause counts as answering it."""
     held = []  # (the words naming a term, the documents holding all of its content words)
     for naming, other, lang in named:
         content = [_docs(ix, w) for w in other if word_keys(w, lang)]  # stop words hold nothing
@@ -108,6 +110,8 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     found = []
     for word in words:
         docs = _docs(ix, word).union(*(docs for naming, docs in held if word in naming))
+        docs = docs.union(*(_docs(ix, general) for stands in jargon_words(word)
+                            for general in stands.split()))
         if docs:
             found.append(docs)
     return found

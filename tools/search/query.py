@@ -39,10 +39,11 @@ TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
 POPULAR = 5
 
 # Table talk names suits, ranks and "the table" where the laws speak of a suit, an honour and
-# dummy; each folded word form (any inflection listed) adds the general word.
+# dummy; each folded word form (any inflection listed) adds the general word. Not "kara", "kar":
+# the diamonds' forms are also the penalty's ("kara za renons").
 JARGON: dict[str, str] = {
     **dict.fromkeys(
-        "pik piki pika pikow pikach kier kiery kiera kierow kierach karo kara kar karach "
+        "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
         "trefl trefle trefla trefli treflach".split(),
         "kolor",
     ),
@@ -221,6 +222,15 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     return query
 
 
+def jargon_table() -> dict[str, list[str]]:
+    """JARGON as the site reads it: each general word with its table-talk forms (the same
+    table, a third of its size in the spec each search loads)."""
+    table: dict[str, list[str]] = {}
+    for form, general in sorted(JARGON.items()):
+        table.setdefault(general, []).append(form)
+    return dict(sorted(table.items()))
+
+
 def translations(pairs: Iterable[dict[str, Any]]) -> list[list[Any]]:
     """The glossary's term pairs and the word pairs as the site reads an English query against
     the Polish law text (the engine's named_terms in tools/search/engine.py): [English form,
@@ -246,7 +256,7 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
              for s in (x if isinstance(x, dict) else x.__dict__ for x in synonyms)),
             key=lambda s: (s["lang"], s["form"], s["headword"])),
         "translations": translations(pairs),
-        "jargon": dict(sorted(JARGON.items())),
+        "jargon": jargon_table(),
         "citation": citation_rule,
         "max_query_chars": MAX_QUERY_CHARS,
         "typo_bounds": TYPO_BOUNDS,

@@ -68,24 +68,28 @@ def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
     return missing
 
 
-# What the search box and the wizard read of the spec (assets/search/query.js); the table talk,
-# the CLI's weights and the citation rule (each page embeds that itself) would only make every
-# first search bigger.
-SITE_SPEC_KEYS = ("fold_extra", "max_query_chars", "ranking", "stops", "synonyms", "translations",
-                  "typo_bounds")
+# What the search box and the wizard read of the spec (assets/search/query.js); the CLI's weights
+# and the citation rule (each page embeds that itself) would only make every first search bigger.
+SITE_SPEC_KEYS = ("fold_extra", "jargon", "max_query_chars", "ranking", "stops", "synonyms",
+                  "translations", "typo_bounds")
 SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no shorter word
 
 
 def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
                ) -> dict[str, dict[str, Any]]:
     """Per language, the spec the site's scripts read: both languages' stop words (a query may
-    mix them), that language's synonyms only (query.js reads no others), the glossary's term
+    mix them), that language's synonyms only (query.js reads no others), as each headword's
+    forms (the size each first search loads: the same pairs, smaller), the glossary's term
     pairs' shards on the Polish pages only and the names of the vocabulary's shards, so the
     search box asks only for shards that exist."""
     specs = {}
     for lang in LANGS:
         kept = {key: spec[key] for key in SITE_SPEC_KEYS}
-        kept["synonyms"] = [s for s in spec["synonyms"] if s["lang"] == lang]
+        forms: dict[str, list[str]] = {}
+        for synonym in spec["synonyms"]:
+            if synonym["lang"] == lang:
+                forms.setdefault(synonym["headword"], []).append(synonym["form"])
+        kept["synonyms"] = {headword: sorted(forms[headword]) for headword in sorted(forms)}
         # an English query reads the Polish law text through them on the Polish pages; on the
         # English pages the Polish words would crowd out the English pages it finds as typed
         kept["translations"] = pair_shards if lang == "pl" else []

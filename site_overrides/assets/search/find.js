@@ -197,8 +197,9 @@
         });
       }).then(function (found) {
         // the Polish words are marked in the text; the typed words are what a page answers
-        return found && { found: found, words: read.concat(polish), typed: typed, fixed: fixed,
-          reading: polish.length ? { words: read, terms: terms } : null };
+        // ... and the general words table talk stands for ("12" -> "dwunastej")
+        return found && { found: found, words: read.concat(Q.jargonWords(read), polish), typed: typed, fixed: fixed,
+          reading: { words: read, terms: polish.length ? terms : [] } };
       });
     });
   };

@@ -30,6 +30,13 @@
         var stops = {};
         data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
         data.stops = stops;
+        // each table-talk form with the general words it stands for (the spec lists them the
+        // other way round, which is smaller)
+        var jargonOf = {};
+        Object.keys(data.jargon || {}).forEach(function (general) {
+          data.jargon[general].forEach(function (form) { jargonOf[form] = general; });
+        });
+        data.jargonOf = jargonOf;
         Q.spec = data;
         return data;
       });
@@ -68,24 +75,42 @@
 
   /** Players' words as the law says them: a glossary variant whose every word the query holds
    * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/search/query.py
-   * adds the headword; Pagefind wants every word, so there the variant's words give way
-   * (`keep` keeps them beside the headword: a filter that counts the words found). Variants
-   * are read in the words typed only, as the CLI reads them: a headword added is not read
-   * again as a variant of another term. */
+   * adds the headword, and a table-talk word by the general words it stands for ("12" ->
+   * "dwunastej", JARGON there); Pagefind wants every word, so there the variant's words give
+   * way (`keep` keeps them beside the headword: a filter that counts the words found).
+   * Variants are read in the words typed only, as the CLI reads them: a headword added is not
+   * read again as a variant of another term. */
   function lawWords(words, keep) {
-    var given = {}, added = [], used = [];
-    Q.spec.synonyms.forEach(function (syn) {
-      if (syn.lang !== LANG) return;
-      var parts = syn.form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
-      if (!parts.length || used.indexOf(syn.headword) >= 0) return;
-      var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
-      if (at.some(function (i) { return i < 0; })) return;
-      used.push(syn.headword);
-      if (!keep) at.forEach(function (i) { given[i] = true; });
-      added = added.concat(syn.headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; }));
+    var given = {}, added = [];
+    Object.keys(Q.spec.synonyms).forEach(function (headword) {
+      // the first form of a headword the query holds adds it, once
+      Q.spec.synonyms[headword].some(function (form) {
+        var parts = form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
+        if (!parts.length) return false;
+        var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
+        if (at.some(function (i) { return i < 0; })) return false;
+        if (!keep) at.forEach(function (i) { given[i] = true; });
+        added = added.concat(headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; }));
+        return true;
+      });
+    });
+    words.forEach(function (w, i) {
+      var general = jargonWords([w]);
+      if (!general.length) return;
+      if (!keep) given[i] = true;
+      added = added.concat(general);
     });
     var out = words.filter(function (w, i) { return !given[i]; }).concat(added);
     return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
+  }
+
+  /** The general words the table-talk words among `words` stand for ("12" -> "dwunastej",
+   * "twelfth"; JARGON in tools/search/query.py), as the CLI adds them to a query. */
+  function jargonWords(words) {
+    return [].concat.apply([], words.map(function (w) {
+      var general = Q.spec.jargonOf[fold(w)];
+      return general ? general.split(/\s+/) : [];
+    }));
   }
 
   /** The glossary terms and word pairs an English query names, as the Polish law text says them
@@ -121,10 +146,12 @@
   }
 
   /** How many of the typed words a text holds (`has(word)`: whether it holds a form of the
-   * word): the word, or a glossary term it names whose every Polish word it holds (translate). */
+   * word): the word, a general word it stands for as table talk ("12" -> "dwunastej"), or a
+   * glossary term it names whose every Polish word it holds (translate), as found_docs in
+   * tools/search/engine.py counts them. */
   function covers(has, typed, terms) {
     return typed.filter(function (q) {
-      return has(q) || (terms || []).some(function (t) {
+      return has(q) || jargonWords([q]).some(has) || (terms || []).some(function (t) {
         return t.naming.indexOf(q) >= 0 && t.words.every(has);
       });
     }).length;
@@ -209,6 +236,7 @@
   Q.contentWords = contentWords;
   Q.sameWord = sameWord;
   Q.lawWords = lawWords;
+  Q.jargonWords = jargonWords;
   Q.translate = translate;
   Q.inside = inside;
   Q.covers = covers;

@@ -218,8 +218,8 @@
 
   /** The pages found as result items, best first: the edition in force first, then each law's
    * best units, each other page as one item. `words` are marked in the text; `reading` (from
-   * find.js, when an English query named glossary terms) holds the words typed and the terms,
-   * which a page answers in Polish. */
+   * find.js) holds the words typed and the glossary terms an English query named, which a
+   * page answers in Polish. */
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
     return currentFirst(found, reading).reduce(function (out, d) {

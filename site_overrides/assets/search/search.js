@@ -117,7 +117,7 @@
           if (got.typed.length) {
             notes.push(TEXT.corrected.replace("{fixed}", got.fixed.join(", ")).replace("{typed}", got.typed.join(", ")));
           }
-          if (got.reading) notes.push(TEXT.translated.replace("{pairs}", readAs(got.reading.terms)));
+          if (got.reading.terms.length) notes.push(TEXT.translated.replace("{pairs}", readAs(got.reading.terms)));
           show(items, items.length ? notes.join(" · ") : TEXT.none + "“" + query + "”");
         });
     }).catch(function () { if (!stale()) show([], TEXT.failed); });
