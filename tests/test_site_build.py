@@ -264,6 +264,8 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         site = json.loads((search / f"spec-{lang}.json").read_text(encoding="utf-8"))
         assert site["stops"] == spec["stops"] and site["fold_extra"] == spec["fold_extra"]
         assert site["max_query_chars"] == spec["max_query_chars"]
+        # how a query read through the word pairs is said, the CLI's separators
+        assert site["reading"] == spec["reading"] == {"as": " → ", "pairs": ", ", "ways": " / "}
         # the same pairs as the build's spec, each headword with its forms
         assert sorted((form, headword) for headword, forms in site["synonyms"].items()
                       for form in forms) == sorted((s["form"], s["headword"])

@@ -17,6 +17,7 @@ from tools.search.analysis import english_terms, polish_terms
 from tools.search.hits import Hit, SearchResult, make_hit
 from tools.search.query import (
     MAX_QUERY_CHARS,
+    READING,
     TYPO_WEIGHT,
     WORD,
     Query,
@@ -150,12 +151,14 @@ def search(
         if result.hits and not any(set(naming) < set(longer) for longer, _ in into_polish):
             read_as.setdefault(" ".join(naming), []).append(" ".join(other))
     # a word the Polish text says several ways is read as each ("touched" -> "dotknąć / dotykać")
-    result.translated = {typed: " / ".join(sorted(set(ways))) for typed, ways in read_as.items()}
+    result.translated = {typed: READING["ways"].join(sorted(set(ways)))
+                         for typed, ways in read_as.items()}
     notes = [f"{fixed!r} (typed {typed!r})" for typed, fixed in query.corrected.items()]
     if notes:
         result.message = "also searched for " + ", ".join(notes)
     if result.translated:
-        read = ", ".join(f"{typed!r} → {polish!r}" for typed, polish in result.translated.items())
+        read = READING["pairs"].join(f"{typed!r}{READING['as']}{polish!r}"
+                                     for typed, polish in result.translated.items())
         result.message = "; ".join(filter(None, [result.message,
                                                  f"read in the Polish text as {read}"]))
     if _MARKUP.search(text):

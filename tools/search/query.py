@@ -33,6 +33,9 @@ JARGON_WEIGHT = 1.0  # the general words table talk stands for count as typed
 TYPO_WEIGHT = 0.8  # the word a typo most likely meant is searched beside the typed one
 # Word length below which a word may carry this many wrong letters and still be corrected.
 TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
+# How both engines say what an English query was read as in the Polish text: each typed form
+# and its Polish term, the several ways of one word, the pairs ("touched → dotknąć / dotykać").
+READING = {"as": " → ", "ways": " / ", "pairs": ", "}
 # A word the texts hold once only, in another form (a misprint: "renosu"), is still read as a
 # typo of a near word they use at least this often ("renos" -> "renons"), as Lucene's spell
 # checker suggests a more popular word.
@@ -261,5 +264,6 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "max_query_chars": MAX_QUERY_CHARS,
         "typo_bounds": TYPO_BOUNDS,
         "ranking": ranking_rules(),
+        "reading": READING,
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
     }

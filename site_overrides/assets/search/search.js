@@ -135,8 +135,9 @@
         if (!ways[typed]) { ways[typed] = []; order.push(typed); }
         if (ways[typed].indexOf(t.term) < 0) ways[typed].push(t.term);
       });
-    // in code point order, as the CLI sorts them
-    return order.map(function (typed) { return typed + " → " + ways[typed].sort().join(" / "); }).join(", ");
+    // in code point order, as the CLI sorts them, with its separators (the spec's "reading")
+    var say = Q.spec.reading;
+    return order.map(function (typed) { return typed + say.as + ways[typed].sort().join(say.ways); }).join(say.pairs);
   }
 
   function triggers() {
