@@ -42,34 +42,41 @@ READING = {"as": " → ", "ways": " / ", "pairs": ", "}
 POPULAR = 5
 
 # Table talk names suits, ranks and "the table" where the laws speak of a suit, an honour and
-# dummy; each folded word form (any inflection listed) adds the general word. Not "kara", "kar":
-# the diamonds' forms are also the penalty's ("kara za renons").
-JARGON: dict[str, str] = {
-    **dict.fromkeys(
-        "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
-        "trefl trefle trefla trefli treflach".split(),
-        "kolor",
-    ),
-    **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
-    **dict.fromkeys(
-        "as asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
-    ),
-    **dict.fromkeys("ace king queen jack ten".split(), "honour"),
-    # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
-    **dict.fromkeys("stol stolu".split(), "dziadek"),
-    **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
-    **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
-    **dict.fromkeys("fix fixed".split(), "correct"),
-    **dict.fromkeys("grab grabbed grabs".split(), "touched"),
-    **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
-    **dict.fromkeys("top highest".split(), "high"),
-    **dict.fromkeys("12 12th".split(), "dwunastej twelfth"),
-    **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
-    **dict.fromkeys(
-        "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(), "zrzeczenie"
-    ),
-    **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
-    **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
+# dummy; each folded word form (any inflection listed) adds the general word of its language.
+# Not "kara", "kar": the diamonds' forms are also the penalty's ("kara za renons"); not "as",
+# "ten": they are function words of the other language, which no engine reads.
+JARGON: dict[str, dict[str, str]] = {
+    "pl": {
+        **dict.fromkeys(
+            "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
+            "trefl trefle trefla trefli treflach".split(),
+            "kolor",
+        ),
+        **dict.fromkeys(
+            "asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
+        ),
+        # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
+        **dict.fromkeys("stol stolu".split(), "dziadek"),
+        **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
+        **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
+        "12": "dwunastej",
+        **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
+        **dict.fromkeys(
+            "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(),
+            "zrzeczenie",
+        ),
+        **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
+    },
+    "en": {
+        **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
+        **dict.fromkeys("ace king queen jack".split(), "honour"),
+        **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
+        **dict.fromkeys("fix fixed".split(), "correct"),
+        **dict.fromkeys("grab grabbed grabs".split(), "touched"),
+        **dict.fromkeys("top highest".split(), "high"),
+        **dict.fromkeys("12 12th".split(), "twelfth"),
+        **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
+    },
 }
 
 
@@ -122,8 +129,10 @@ def synonym_headwords(text: str, synonyms: Iterable[Synonym]) -> dict[str, list[
 
 
 def jargon_words(text: str) -> list[str]:
-    """The general words the table-talk words of `text` stand for (see JARGON)."""
-    return list(dict.fromkeys(JARGON[w] for w in WORD.findall(fold(text.lower())) if w in JARGON))
+    """The general words the table-talk words of `text` stand for, in either language (see
+    JARGON): "12" -> "dwunastej", "twelfth"."""
+    return list(dict.fromkeys(JARGON[lang][w] for w in WORD.findall(fold(text.lower()))
+                              for lang in LANGS if w in JARGON[lang]))
 
 
 def expand_jargon(text: str) -> str:
@@ -225,13 +234,14 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     return query
 
 
-def jargon_table() -> dict[str, list[str]]:
-    """JARGON as the site reads it: each general word with its table-talk forms (the same
-    table, a third of its size in the spec each search loads)."""
-    table: dict[str, list[str]] = {}
-    for form, general in sorted(JARGON.items()):
-        table.setdefault(general, []).append(form)
-    return dict(sorted(table.items()))
+def jargon_table() -> dict[str, dict[str, list[str]]]:
+    """JARGON as the site reads it, per language: each general word with its table-talk forms
+    (the same table, smaller in the spec each search loads)."""
+    table: dict[str, dict[str, list[str]]] = {}
+    for lang, forms in JARGON.items():
+        for form, general in sorted(forms.items()):
+            table.setdefault(lang, {}).setdefault(general, []).append(form)
+    return {lang: dict(sorted(table[lang].items())) for lang in sorted(table)}
 
 
 def translations(pairs: Iterable[dict[str, Any]]) -> list[list[Any]]:

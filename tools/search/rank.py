@@ -151,9 +151,8 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
                       words: dict[Any, int]) -> None:
     """Move, in place, each law known by its title only (`titles`: the query's words its
     titles hold) after the last law in force whose text, in the other language, answers
-    (`answering`) and holds more of the query's words (`words`), as 1997 text gives way to the
-    law in force: "revoke on the twelfth trick" names Law 62 by its English
-    title, and 64B6 answers it in Polish."""
+    (`answering`) and holds more of the query's words (`words`): "revoke on the twelfth
+    trick" names Law 62 by its English title, and 64B6 answers it in Polish."""
     for key in [key for key in ordered if key in titles]:
         at = ordered.index(key)
         # the title holds the words typed, the other language's text only their translations

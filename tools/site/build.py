@@ -78,10 +78,10 @@ SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no s
 def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
                ) -> dict[str, dict[str, Any]]:
     """Per language, the spec the site's scripts read: both languages' stop words (a query may
-    mix them), that language's synonyms only (query.js reads no others), as each headword's
-    forms (the size each first search loads: the same pairs, smaller), the glossary's term
-    pairs' shards on the Polish pages only and the names of the vocabulary's shards, so the
-    search box asks only for shards that exist."""
+    mix them), that language's synonyms and table talk only (query.js reads no others), as
+    each headword's forms (the size each first search loads: the same pairs, smaller), the
+    glossary's term pairs' shards on the Polish pages only and the names of the vocabulary's
+    shards, so the search box asks only for shards that exist."""
     specs = {}
     for lang in LANGS:
         kept = {key: spec[key] for key in SITE_SPEC_KEYS}
@@ -89,7 +89,8 @@ def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
         for synonym in spec["synonyms"]:
             if synonym["lang"] == lang:
                 forms.setdefault(synonym["headword"], []).append(synonym["form"])
-        kept["synonyms"] = {headword: sorted(forms[headword]) for headword in sorted(forms)}
+        kept["synonyms"] = {headword: sorted(set(forms[headword])) for headword in sorted(forms)}
+        kept["jargon"] = spec["jargon"][lang]  # "12" reads as "dwunastej" on a Polish page
         # an English query reads the Polish law text through them on the Polish pages; on the
         # English pages the Polish words would crowd out the English pages it finds as typed
         kept["translations"] = pair_shards if lang == "pl" else []

@@ -1,7 +1,8 @@
 /* How every engine on the site reads a query, written once (tools/search/query.py writes the spec:
  * build/search_spec.json, of which tools/site/build.py copies what the scripts read to
- * assets/search/spec-<lang>.json): folding, function and question words, players' words, typos
- * against the index's vocabulary (assets/search/vocabulary-<letter>.json) and the query limit.
+ * assets/search/spec-<lang>.json): folding, function and question words, players' words, table
+ * talk ("12" -> "dwunastej"), typos against the index's vocabulary
+ * (assets/search/vocabulary-<letter>.json) and the query limit.
  * Read by the search box's scripts (find.js, rank.js, cite.js, search.js) and the wizard's filter
  * (assets/wizard/match.js). */
 (function () {

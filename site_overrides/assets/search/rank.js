@@ -16,9 +16,9 @@
   function foldedMark() { return Q.spec.folded_mark; }
 
   /** The edition in force first: a 2017 law that answers about as well as the best law text
-   * found stands before every other page, and 1997 text, history, last (in_force_share in
-   * tools/search/rank.py orders the CLI's hits the same way). Pagefind's order stays within
-   * each group. */
+   * found stands before every other page, and 1997 text, history, after every 2017 law whose
+   * text was found (in_force_share in tools/search/rank.py orders the CLI's hits the same way).
+   * Pagefind's order stays within each group. */
   function currentFirst(laws, reading) {
     function covered(d) {  // how many of the query's words the record holds in some form,
       // its names included (a law's titles in both languages)
@@ -35,9 +35,13 @@
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
     // 1997 text is history: it never answers before a law in force whose text the query found
+    // (a unit of it matched, as has_text in tools/search/rank.py; not the law's own row, found
+    // by its names)
     var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
     var current = function (d) {
-      return first(d) || (d.meta && d.meta.law && d.meta.edition === "2017" && !d.meta.titles_only);
+      var meta = d.meta || {};
+      return meta.law && meta.edition === "2017" && !meta.titles_only &&
+        (d.sub_results || []).some(function (sub) { return sub.anchor && sub.anchor.id && sub.anchor.id !== meta.law; });
     };
     var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
     if (last >= 0) {
