@@ -13,6 +13,7 @@ import pytest
 from tools.config import Config
 from tools.normalize.citation_id import is_inside
 from tools.search.engine import search
+from tools.search.query import READING
 
 TABLE = Path(__file__).resolve().parents[1] / "data" / "search_agreement.tsv"
 ROWS = [line.split("\t") for line in TABLE.read_text(encoding="utf-8").splitlines()
@@ -87,7 +88,7 @@ def test_both_engines_say_how_an_english_query_was_read_in_the_polish_text(
     assert site_refs(search_page, query)
     status = search_page.inner_text(".bl-search__status")
     said = status.split(": ", 1)[1]  # the interface's words before, the pairs after
-    assert set(said.split(", ")) == {f"{typed} → {polish}"
+    assert set(said.split(READING["pairs"])) == {f"{typed}{READING['as']}{polish}"
                                      for typed, polish in result.translated.items()}
     polish = "rozgrywający może nakazać wyjście w kolor"
     assert search(polish, cli_config, lang="pl").translated == {}
@@ -104,7 +105,7 @@ def test_both_engines_say_each_way_the_polish_text_says_an_english_word(
     assert result.translated["touched"] == "dotknięta / dotknąć / dotykać"
     assert "2017/45C3" in site_refs(search_page, query)[:3]
     said = search_page.inner_text(".bl-search__status").split(": ", 1)[1]
-    assert set(said.split(", ")) == {f"{typed} → {polish}"
+    assert set(said.split(READING["pairs"])) == {f"{typed}{READING['as']}{polish}"
                                      for typed, polish in result.translated.items()}
 
 

@@ -200,6 +200,9 @@ def test_pick_a_situation_by_typing_without_diacritics(
     if lang == "pl":
         tab.fill("#wizard-filter", "mój partnerowi nie dolozyl do koloru")
         assert "Partner nie dołożył do koloru — można zapytać?" in visible.all_inner_texts()
+        # table talk reads as the law's word, as in every engine: "12" is "dwunastej"
+        tab.fill("#wizard-filter", "renons w 12 lewie")
+        assert visible.all_inner_texts() == ["Renons w dwunastej lewie"]
         tab.fill("#wizard-filter", "wist z niewlasciwej reki")
     tab.locator(".wizard-situations").get_by_role(
         "button", name=situation["title"][lang], exact=True
