@@ -45,39 +45,38 @@ POPULAR = 5
 # dummy; each folded word form (any inflection listed) adds the general word of its language.
 # Not "kara", "kar": the diamonds' forms are also the penalty's ("kara za renons"); not "as",
 # "ten": they are function words of the other language, which no engine reads.
-JARGON: dict[str, dict[str, str]] = {
-    "pl": {
-        **dict.fromkeys(
-            "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
-            "trefl trefle trefla trefli treflach".split(),
-            "kolor",
-        ),
-        **dict.fromkeys(
-            "asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
-        ),
-        # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
-        **dict.fromkeys("stol stolu".split(), "dziadek"),
-        **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
-        **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
-        "12": "dwunastej",
-        **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
-        **dict.fromkeys(
-            "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(),
-            "zrzeczenie",
-        ),
-        **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
-    },
-    "en": {
-        **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
-        **dict.fromkeys("ace king queen jack".split(), "honour"),
-        **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
-        **dict.fromkeys("fix fixed".split(), "correct"),
-        **dict.fromkeys("grab grabbed grabs".split(), "touched"),
-        **dict.fromkeys("top highest".split(), "high"),
-        **dict.fromkeys("12 12th".split(), "twelfth"),
-        **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
-    },
+JARGON_PL: dict[str, str] = {
+    **dict.fromkeys(
+        "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
+        "trefl trefle trefla trefli treflach".split(),
+        "kolor",
+    ),
+    **dict.fromkeys(
+        "asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
+    ),
+    # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
+    **dict.fromkeys("stol stolu".split(), "dziadek"),
+    **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
+    **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
+    "12": "dwunastej",
+    **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
+    **dict.fromkeys(
+        "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(),
+        "zrzeczenie",
+    ),
+    **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
 }
+JARGON_EN: dict[str, str] = {
+    **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
+    **dict.fromkeys("ace king queen jack".split(), "honour"),
+    **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
+    **dict.fromkeys("fix fixed".split(), "correct"),
+    **dict.fromkeys("grab grabbed grabs".split(), "touched"),
+    **dict.fromkeys("top highest".split(), "high"),
+    **dict.fromkeys("12 12th".split(), "twelfth"),
+    **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
+}
+JARGON = {"pl": JARGON_PL, "en": JARGON_EN}
 
 
 def word_keys(word: str, lang: str) -> frozenset[str]:
