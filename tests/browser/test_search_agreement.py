@@ -124,3 +124,17 @@ def test_both_engines_list_1997_text_after_every_2017_clause_found(
         old = [i for i, ref in enumerate(refs) if ref.startswith("1997/")]
         assert clauses and old, (engine, refs)
         assert max(clauses) < min(old), (engine, refs)
+
+
+def test_an_english_form_that_names_a_glossary_term_is_no_typo(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """"prohibits" is in no text as typed, but names "prohibit a lead": the CLI knows it by its
+    stem and the site by the term it names, so neither says it searched another word."""
+    query = "declarer prohibits the lead"
+    result = search(query, cli_config, lang="pl")
+    assert result.corrected == {} and "also searched" not in result.message
+    assert "'prohibits lead' → 'zakaz wyjścia'" in result.message
+    assert site_refs(search_page, query)
+    status = search_page.inner_text(".bl-search__status")
+    assert f"prohibits lead{READING['as']}zakaz wyjścia" in status
+    assert "prohibit (" not in status and "(wpisano" not in status, status

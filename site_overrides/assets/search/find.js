@@ -150,8 +150,11 @@
     return Promise.all([vocabulary, pairs || Promise.resolve([])]).then(function (got) {
       var known = got[0];
       var typed = [], fixed = [];
+      // a word that names a glossary term or word pair in some form is no typo ("prohibits" for
+      // "prohibit a lead"): the CLI knows it by its stem, the glossary being in its index
+      var naming = [].concat.apply([], Q.translate(words, got[1]).map(function (t) { return t.naming; }));
       words.forEach(function (w) {
-        var c = Q.correct(w, known);
+        var c = naming.indexOf(w) < 0 && Q.correct(w, known);
         if (c) { typed.push(w); fixed.push(c); }
       });
       var read = words.concat(fixed);
