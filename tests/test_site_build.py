@@ -266,6 +266,7 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         assert site["max_query_chars"] == spec["max_query_chars"]
         # how a query read through the word pairs is said, the CLI's separators
         assert site["reading"] == spec["reading"] == {"as": " → ", "pairs": ", ", "ways": " / "}
+        assert site["inflections"] == spec["inflections"]  # an English word's forms (query.js)
         # the same pairs as the build's spec, each headword with its forms
         assert {(form, headword) for headword, forms in site["synonyms"].items()
                 for form in forms} == {(s["form"], s["headword"])

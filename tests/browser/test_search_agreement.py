@@ -138,3 +138,18 @@ def test_an_english_form_that_names_a_glossary_term_is_no_typo(
     status = search_page.inner_text(".bl-search__status")
     assert f"prohibits lead{READING['as']}zakaz wyjścia" in status
     assert "prohibit (" not in status and "(wpisano" not in status, status
+
+
+@pytest.mark.parametrize("query", ["players revoked", "penalties for a revoke",
+                                   "defenders conceding tricks"])
+def test_both_engines_read_an_english_word_as_the_same_glossary_terms(
+        search_page, cli_config: Config, query: str) -> None:  # noqa: ANN001
+    """An English word names a glossary term in its inflections only, as the CLI's stems meet
+    ("players" is "gracz", not also "rozgrywka" by "play"; "penalties", "conceding"): both
+    engines say the same pairs."""
+    result = search(query, cli_config, lang="pl")
+    assert result.translated
+    assert site_refs(search_page, query)
+    said = search_page.inner_text(".bl-search__status").split(": ", 1)[1]
+    assert set(said.split(READING["pairs"])) == {f"{typed}{READING['as']}{polish}"
+                                                 for typed, polish in result.translated.items()}

@@ -36,6 +36,12 @@ TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
 # How both engines say what an English query was read as in the Polish text: each typed form
 # and its Polish term, the several ways of one word, the pairs ("touched → dotknąć / dotykać").
 READING = {"as": " → ", "ways": " / ", "pairs": ", "}
+# How the site reads an English query word as a form of a glossary term's word, where the CLI
+# compares their Snowball stems: the same word but for one of these endings, after the term's
+# word drops a final "e" or "y" ("revoked", "penalties", "conceding"; "players" is no form of
+# "play", a different stem).
+ENGLISH_INFLECTIONS = {"dropped": ["e", "y"], "endings": ["", "d", "ed", "es", "ied", "ies", "ing",
+                                                          "s"]}
 # A word the texts hold once only, in another form (a misprint: "renosu"), is still read as a
 # typo of a near word they use at least this often ("renos" -> "renons"), as Lucene's spell
 # checker suggests a more popular word.
@@ -274,5 +280,6 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "typo_bounds": TYPO_BOUNDS,
         "ranking": ranking_rules(),
         "reading": READING,
+        "inflections": ENGLISH_INFLECTIONS,
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
     }

@@ -123,9 +123,9 @@
   function translate(words, rows) {
     var folded = words.map(fold), terms = [], done = {};
     (rows || []).forEach(function (row) {
-      // two forms of one word begin alike (sameWord): the first letter rules most pairs out; a
-      // word pair's row (its third item) lists every inflection and is matched as typed
-      function names(w, i, p) { return row[2] ? folded[i] === p : folded[i][0] === p[0] && sameWord(w, p); }
+      // a glossary form's word is named in any of its English inflections (inflects); a word
+      // pair's row (its third item) lists every inflection and is matched as typed
+      function names(w, i, p) { return row[2] ? folded[i] === p : inflects(folded[i], p); }
       var parts = row[0].split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w && !Q.spec.stops[w]; });
       if (done[row[1]] || !parts.length) return;
       if (!parts.every(function (p) { return words.some(function (w, i) { return names(w, i, p); }); })) return;
@@ -137,6 +137,20 @@
       });
     });
     return terms;
+  }
+
+  /** Whether two folded English words are one word's forms, as their Snowball stems meet on
+   * the CLI: the same but for an ending of the spec's "inflections", after the shorter drops a
+   * final e or y ("revoked", "penalties", "conceding"; not "players" for "play"). */
+  function inflects(a, b) {
+    var rule = Q.spec.inflections;
+    if (a === b) return true;
+    if (!rule) return a[0] === b[0] && sameWord(a, b); // an older spec
+    var s = a.length <= b.length ? a : b, l = s === a ? b : a, bases = [s];
+    if (s.length > 3 && rule.dropped.indexOf(s.slice(-1)) >= 0) bases.push(s.slice(0, -1));
+    return s.length >= 3 && bases.some(function (base) {
+      return l.indexOf(base) === 0 && rule.endings.indexOf(l.slice(base.length)) >= 0;
+    });
   }
 
   /** Whether term `t` is read as part of term `o` (translate's terms): `o` is named by more of
