@@ -111,8 +111,7 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     found = []
     for word in words:
         docs = _docs(ix, word).union(*(docs for naming, docs in held if word in naming))
-        docs = docs.union(*(_docs(ix, general) for stands in jargon_words(word)
-                            for general in stands.split()))
+        docs = docs.union(*(_docs(ix, general) for general in jargon_words(word)))
         if docs:
             found.append(docs)
     return found

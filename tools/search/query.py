@@ -253,8 +253,8 @@ def translations(pairs: Iterable[dict[str, Any]]) -> list[list[Any]]:
     """The glossary's term pairs and the word pairs as the site reads an English query against
     the Polish law text (the engine's named_terms in tools/search/engine.py): [English form,
     folded; Polish headword] for every English form, and a third item, 1, on a word pair's
-    rows: they list every English inflection, so the site matches them as typed, where the
-    glossary's forms are matched by their beginning ("players" is no form of "play"). Only this
+    rows: they list every English inflection, so the site matches them as typed, where a
+    glossary form's words are matched in their inflections (ENGLISH_INFLECTIONS). Only this
     way round: the site's Polish pages hold the law text, and a Polish query reads it as typed."""
     rows = {(fold(form.lower()), pair["pl"], *([1] if pair.get("exact") else []))
             for pair in pairs for form in pair["en_forms"]}

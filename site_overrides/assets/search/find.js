@@ -152,7 +152,8 @@
       var typed = [], fixed = [];
       // a word that names a glossary term or word pair in some form is no typo ("prohibits" for
       // "prohibit a lead"): the CLI knows it by its stem, the glossary being in its index
-      var naming = [].concat.apply([], Q.translate(words, got[1]).map(function (t) { return t.naming; }));
+      var typedTerms = Q.translate(words, got[1]);
+      var naming = [].concat.apply([], typedTerms.map(function (t) { return t.naming; }));
       words.forEach(function (w) {
         var c = naming.indexOf(w) < 0 && Q.correct(w, known);
         if (c) { typed.push(w); fixed.push(c); }
@@ -162,8 +163,10 @@
       // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
       var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
       // an English query also reads the Polish law text, in the Polish words of the glossary
-      // terms it names (tools/search/engine.py named_terms)
-      var terms = Q.translate(sought, got[1]), polish = [], first = [], named = {};
+      // terms it names (tools/search/engine.py named_terms): the words typed name them unless a
+      // typo was read as another word
+      var terms = typed.length ? Q.translate(sought, got[1]) : typedTerms;
+      var polish = [], first = [], named = {};
       terms.forEach(function (t) {
         // a word the Polish text says several ways (word pairs: "touched" -> dotknięta, dotknąć,
         // dotykać) is asked for in the first of them as the pairs are sorted: Pagefind wants

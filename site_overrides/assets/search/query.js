@@ -31,7 +31,7 @@
         var stops = {};
         data.stops.pl.concat(data.stops.en).forEach(function (w) { stops[w] = true; });
         data.stops = stops;
-        // each table-talk form with the general words it stands for (the spec lists them the
+        // each table-talk form with the general word it stands for (the spec lists them the
         // other way round, which is smaller)
         var jargonOf = {};
         Object.keys(data.jargon || {}).forEach(function (general) {
@@ -105,13 +105,10 @@
     return out.filter(function (w, i, all) { return all.indexOf(w) === i; });
   }
 
-  /** The general words the table-talk words among `words` stand for ("12" -> "dwunastej",
-   * "twelfth"; JARGON in tools/search/query.py), as the CLI adds them to a query. */
+  /** The general words the table-talk words among `words` stand for in the page's language
+   * ("12" -> "dwunastej"; JARGON in tools/search/query.py), as the CLI adds them to a query. */
   function jargonWords(words) {
-    return [].concat.apply([], words.map(function (w) {
-      var general = Q.spec.jargonOf[fold(w)];
-      return general ? general.split(/\s+/) : [];
-    }));
+    return words.map(function (w) { return Q.spec.jargonOf[fold(w)]; }).filter(Boolean);
   }
 
   /** The glossary terms and word pairs an English query names, as the Polish law text says them
