@@ -327,6 +327,23 @@ def test_players_words_find_the_laws_term(config: Config) -> None:
     assert (first.law, first.edition) == ("50", 2017)
 
 
+def test_a_clause_holding_the_laws_term_answers_the_players_word(config: Config) -> None:
+    # "wychodzi" is a players' form of "wyjście" (lead): a clause that says "wyjścia" answers it,
+    # as one holding "dwunastej" answers a typed "12"; 50C, which holds the other words and
+    # "wistowe" often, stood first while only the words typed counted
+    from tools.search.query import synonym_namings
+    from tools.search.reader import open_index
+
+    synonyms = open_index(config.index_dir).synonyms
+    assert (["wychodzi"], "wyjście", "pl") in synonym_namings("partner wychodzi", synonyms)
+    # the words naming a variant, in the order typed
+    assert ["karna", "karta"] in [n for n, head, _ in synonym_namings("karna karta", synonyms)
+                                  if head == "karta przygwożdżona"]
+    first = next(h for h in search("partner karty przygwożdżonej wychodzi", config).hits
+                 if h.kind == "unit")
+    assert (first.edition, first.id) == (2017, "50D2a")
+
+
 def test_the_hit_is_the_deepest_clause_in_force_and_1997_is_marked(config: Config) -> None:
     hits = search("falszywy renons", config, limit=40).hits
     units = [h for h in hits if h.kind in ("unit", "law", "title")]

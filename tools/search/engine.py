@@ -101,9 +101,9 @@ def _docs(ix: SearchIndex, word: str) -> set[int]:
 
 def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]]:
     """Per query word the index has, the documents holding it, a general word it stands for
-    as table talk ("12" -> "dwunastej", JARGON), or the whole glossary term it names in the
-    other language: an English query covers a Polish clause that holds the Polish term
-    ("trick" -> "lewa"), so the clause counts as answering it."""
+    as table talk ("12" -> "dwunastej", JARGON), or the whole glossary term it names, in the
+    other language or as players' words for the law's: an English query covers a Polish clause
+    that holds the Polish term ("trick" -> "lewa"), "wychodzi" one that holds "wyjście"."""
     held = []  # (the words naming a term, the documents holding all of its content words)
     for naming, other, lang in named:
         content = [_docs(ix, w) for w in other if word_keys(w, lang)]  # stop words hold nothing
@@ -189,7 +189,7 @@ def _full_text(
         return [], named
     # A unit holding more of the query's words answers it better than one that holds one
     # of them often (BM25 alone favours a short unit repeating a common word).
-    found = found_docs(ix, words, named)
+    found = found_docs(ix, words, named + query.synonyms)
     if len(found) > 1:
         total = {doc: score * (1 + COVERAGE_WEIGHT * sum(doc in d for d in found) / len(found))
                  for doc, score in total.items()}

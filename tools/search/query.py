@@ -118,18 +118,30 @@ def glossary_synonyms(terms: Iterable[Any]) -> list[Synonym]:
     return synonyms
 
 
-def synonym_headwords(text: str, synonyms: Iterable[Synonym]) -> dict[str, list[str]]:
-    """Per language, the headword of every glossary variant all of whose words occur in the text,
-    in any order and inflection: "karta karna mała" holds "mała karta karna", a players' name for
-    the minor penalty card, so "podrzędna karta przygwożdżona" is found."""
+def synonym_namings(text: str, synonyms: Iterable[Synonym]) -> list[tuple[list[str], str, str]]:
+    """Each glossary variant all of whose words occur in the text, in any order and inflection,
+    as the text's words that name it, its headword and their language, a headword once:
+    "karta karna mała" holds "mała karta karna", a players' name for the minor penalty card."""
     words = WORD.findall(text)
     keys = {lang: [word_keys(w, lang) for w in words] for lang in LANGS}
-    found: dict[str, list[str]] = {"pl": [], "en": []}
+    named: list[tuple[list[str], str, str]] = []
     for synonym in synonyms:
-        if synonym.headword in found[synonym.lang]:
+        if any(head == synonym.headword and lang == synonym.lang for _, head, lang in named):
             continue
-        if all(any(need & have for have in keys[synonym.lang]) for need in synonym.words):
-            found[synonym.lang].append(synonym.headword)
+        have = keys[synonym.lang]
+        if all(any(need & k for k in have) for need in synonym.words):
+            naming = [w for w, k in zip(words, have, strict=True)
+                      if any(need & k for need in synonym.words)]
+            named.append((list(dict.fromkeys(naming)), synonym.headword, synonym.lang))
+    return named
+
+
+def synonym_headwords(text: str, synonyms: Iterable[Synonym]) -> dict[str, list[str]]:
+    """Per language, the headword of every glossary variant all of whose words occur in the text
+    (synonym_namings): "karta karna mała" finds "podrzędna karta przygwożdżona"."""
+    found: dict[str, list[str]] = {"pl": [], "en": []}
+    for _, headword, lang in synonym_namings(text, synonyms):
+        found[lang].append(headword)
     return found
 
 
@@ -198,6 +210,9 @@ class Query:
     words: list[str]  # the typed words, lowercase, in order, no repeats
     extra: list[tuple[str, float]] = field(default_factory=list)  # (word, weight)
     corrected: dict[str, str] = field(default_factory=dict)  # typed -> searched
+    # (the words naming a glossary variant, its headword's words, their language): a text
+    # holding the headword answers the players' words ("wychodzi" -> "wyjście")
+    synonyms: list[tuple[list[str], list[str], str]] = field(default_factory=list)
 
 
 def read_query(text: str, synonyms: Iterable[Synonym] = (),
@@ -223,8 +238,10 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
         if fixed:
             query.corrected[word] = fixed
     read = " ".join([*query.words, *query.corrected.values()])
-    headwords = synonym_headwords(read, list(synonyms))
     langs = (lang,) if lang else LANGS
+    namings = [n for n in synonym_namings(read, list(synonyms)) if n[2] in langs]
+    query.synonyms = [(naming, WORD.findall(head.lower()), code) for naming, head, code in namings]
+    headwords = {code: [head for _, head, c in namings if c == code] for code in LANGS}
     extra = [w for code in langs for h in headwords[code] for w in WORD.findall(h.lower())]
     # a word the query already holds in some form adds nothing ("fałszywe" types "fałszywy")
     typed_keys = [word_keys(w, code) for w in query.words for code in LANGS]

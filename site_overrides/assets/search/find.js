@@ -109,6 +109,14 @@
     });
   }
 
+  /** Whether a page is 2017 law text the query found: a unit of it matched, not the law's own
+   * row, found by its names (has_text in tools/search/rank.py). */
+  S.textFound = function (d) {
+    var meta = d.meta || {};
+    return !!meta.law && meta.edition === "2017" && !meta.titles_only &&
+      (d.sub_results || []).some(function (sub) { return sub.anchor && sub.anchor.id && sub.anchor.id !== meta.law; });
+  };
+
   /** The best CANDIDATES law pages with text, with the laws known by their titles only and the
    * pages that only point to laws (situations, glossary) found among them: a short title page
    * or a situation page scores high for the words players use, and must not crowd the text of
@@ -187,14 +195,15 @@
         return candidates(results);
       }).then(function (found) {
         // pages in players' words may hold every word where no law does ("obie strony zrobiły
-        // renons"), and 1997 text where no law in force does ("uznanie roszczenia": the 2017 law
-        // is known here by its title only): the laws (in force, when 1997 text was found)
+        // renons"), and 1997 text or a 2017 law's titles where no text in force does ("uznanie
+        // roszczenia": the 2017 law is known here by its title only; "drugi renons w tym
+        // kolorze": only 1997 text says "drugi"): the laws (in force, when a law was found)
         // holding most of the words are read too, after those pages
         function law(d) { return d.meta && d.meta.law; }
         function inForce(d) { return law(d) && d.meta.edition === "2017"; }
-        if (!found || asked.length < 2 || found.some(inForce)) return found;
+        if (!found || asked.length < 2 || found.some(S.textFound)) return found;
         var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.url; });
-        // when a law was found but none in force, only the laws in force are asked for (the
+        // when a law was found but no text in force, only the laws in force are asked for (the
         // records' edition filter, tools/site/pagefind_records.py): the 1997 text that holds
         // more of the words would fill the pages read and leave the law in force out
         var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
@@ -205,7 +214,7 @@
         // the Polish words are marked in the text; the typed words are what a page answers
         // ... and the general words table talk stands for ("12" -> "dwunastej")
         return found && { found: found, words: read.concat(Q.jargonWords(read), polish), typed: typed, fixed: fixed,
-          reading: { words: read, terms: polish.length ? terms : [] } };
+          reading: { words: read, terms: polish.length ? terms : [], synonyms: Q.synonymTerms(read) } };
       });
     });
   };

@@ -74,6 +74,29 @@
     return p >= n && x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
   }
 
+  /** The glossary variants in players' words that the query names, as synonym_namings in
+   * tools/search/query.py: each {naming: the words typed that name it, term: its headword,
+   * words: the headword's content words}, a headword once, by the first of its forms whose
+   * every word the query holds ("karta karna" names "karta przygwożdżona"). */
+  function synonymTerms(words) {
+    var named = [];
+    Object.keys(Q.spec.synonyms).forEach(function (headword) {
+      Q.spec.synonyms[headword].some(function (form) {
+        var parts = form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
+        if (!parts.length) return false;
+        var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
+        if (at.some(function (i) { return i < 0; })) return false;
+        named.push({
+          naming: at.map(function (i) { return words[i]; }).filter(function (w, i, all) { return all.indexOf(w) === i; }),
+          term: headword,
+          words: headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
+        });
+        return true;
+      });
+    });
+    return named;
+  }
+
   /** Players' words as the law says them: a glossary variant whose every word the query holds
    * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/search/query.py
    * adds the headword, and a table-talk word by the general words it stands for ("12" ->
@@ -83,17 +106,9 @@
    * read again as a variant of another term. */
   function lawWords(words, keep) {
     var given = {}, added = [];
-    Object.keys(Q.spec.synonyms).forEach(function (headword) {
-      // the first form of a headword the query holds adds it, once
-      Q.spec.synonyms[headword].some(function (form) {
-        var parts = form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
-        if (!parts.length) return false;
-        var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
-        if (at.some(function (i) { return i < 0; })) return false;
-        if (!keep) at.forEach(function (i) { given[i] = true; });
-        added = added.concat(headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; }));
-        return true;
-      });
+    synonymTerms(words).forEach(function (t) {
+      if (!keep) t.naming.forEach(function (w) { given[words.indexOf(w)] = true; });
+      added = added.concat(t.words);
     });
     words.forEach(function (w, i) {
       var general = jargonWords([w]);
@@ -159,8 +174,8 @@
 
   /** How many of the typed words a text holds (`has(word)`: whether it holds a form of the
    * word): the word, a general word it stands for as table talk ("12" -> "dwunastej"), or a
-   * glossary term it names whose every Polish word it holds (translate), as found_docs in
-   * tools/search/engine.py counts them. */
+   * glossary term it names (`terms`: translate's, or synonymTerms' for players' words) whose
+   * every word it holds, as found_docs in tools/search/engine.py counts them. */
   function covers(has, typed, terms) {
     return typed.filter(function (q) {
       return has(q) || jargonWords([q]).some(has) || (terms || []).some(function (t) {
@@ -247,6 +262,7 @@
   Q.fold = fold;
   Q.contentWords = contentWords;
   Q.sameWord = sameWord;
+  Q.synonymTerms = synonymTerms;
   Q.lawWords = lawWords;
   Q.jargonWords = jargonWords;
   Q.translate = translate;

@@ -35,14 +35,9 @@
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
     // 1997 text is history: it never answers before a law in force whose text the query found
-    // (a unit of it matched, as has_text in tools/search/rank.py; not the law's own row, found
-    // by its names)
+    // (find.js textFound)
     var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
-    var current = function (d) {
-      var meta = d.meta || {};
-      return meta.law && meta.edition === "2017" && !meta.titles_only &&
-        (d.sub_results || []).some(function (sub) { return sub.anchor && sub.anchor.id && sub.anchor.id !== meta.law; });
-    };
+    var current = S.textFound;
     var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
     if (last >= 0) {
       var kept = out.filter(function (d, i) { return !(old(d) && i < last); });
@@ -99,13 +94,14 @@
     return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
   }
 
-  /** How many of the query's words (`reading`: the words typed and the glossary terms they
-   * name in Polish, query.js translate) a text's words hold in some form. */
+  /** How many of the query's words (`reading`: the words typed, the glossary terms they
+   * name in Polish, query.js translate, and the law's terms for the players' words among them,
+   * query.js synonymTerms) a text's words hold in some form. */
   function coverage(text, reading) {
     return Q.covers(function (q) {
       var f = fold(q);
       return text.some(function (w) { return isFormOf(w, [f]); });
-    }, reading.words, reading.terms);
+    }, reading.words, reading.terms.concat(reading.synonyms || []));
   }
 
   /** A snippet from a unit's own words (a law record's content also holds the folded copy
