@@ -319,6 +319,20 @@ def test_table_talk_reads_as_the_laws_general_words(config: Config) -> None:
     assert jargon_words("ten sam kolor as declarer") == []
     first = next(h for h in search("renons w 12 lewie", config).hits if h.kind == "unit")
     assert (first.edition, first.id) == (2017, "64B6")
+    # what players say happened to a card, in the law's word: a card that fell is "upuszczona"
+    assert jargon_words("karta wypadła obrońcy") == ["upuszczenia"]
+    first = next(h for h in search("karta wypadła obrońcy", config).hits if h.kind == "unit")
+    assert (first.edition, first.id) == (2017, "50B")
+
+
+def test_a_word_added_twice_is_searched_once(config: Config) -> None:
+    # "stół" is a glossary variant of "dziadek" and table talk for it: one weight, not two
+    from tools.search.query import read_query
+    from tools.search.reader import open_index
+
+    ix = open_index(config.index_dir)
+    extra = read_query("karta wypadła obrońcy na stół", ix.synonyms).extra
+    assert [w for w, _ in extra].count("dziadek") == 1, extra
 
 
 def test_players_words_find_the_laws_term(config: Config) -> None:

@@ -63,7 +63,6 @@ JARGON_PL: dict[str, str] = {
     # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
     **dict.fromkeys("stol stolu".split(), "dziadek"),
     **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
-    **dict.fromkeys("zlapal zlapala chwycil chwycila".split(), "dotknal"),
     "12": "dwunastej",
     **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
     **dict.fromkeys(
@@ -71,6 +70,15 @@ JARGON_PL: dict[str, str] = {
         "zrzeczenie",
     ),
     **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
+    # how players say what happened to a card, in the law's word for it, in a form whose
+    # beginning the law's other forms share
+    **dict.fromkeys("upuscil upuscila upuscilem upuscilam wypadla wypadl wypadly wylecial "
+                    "wyleciala".split(), "upuszczenia"),
+    # "dotknięta" (45C3), not "dotknął": the site asks Pagefind for the word's beginning
+    **dict.fromkeys("zlapal zlapala chwycil chwycila ruszyl ruszyla ruszylem przesunal "
+                    "przesunela przesunalem".split(), "dotknieta"),
+    **dict.fromkeys("zakryl zakryla zakrylem zakrylam odwrocil odwrocila odwrocilem".split(),
+                    "zakrywac"),
 }
 JARGON_EN: dict[str, str] = {
     **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
@@ -250,9 +258,15 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
         keys = word_keys(word, "pl") | word_keys(word, "en")
         return not any(keys & have for have in typed_keys)
 
-    query.extra += [(w, TYPO_WEIGHT) for w in dict.fromkeys(query.corrected.values())]
-    query.extra += [(w, SYNONYM_WEIGHT) for w in dict.fromkeys(extra) if new(w)]
-    query.extra += [(w, JARGON_WEIGHT) for w in jargon_words(read) if new(w)]
+    # each word once, at the first weight that adds it ("stół" is both a glossary variant of
+    # "dziadek" and table talk for it: its score must not count twice)
+    weighted = [*((w, TYPO_WEIGHT) for w in query.corrected.values()),
+                *((w, SYNONYM_WEIGHT) for w in extra if new(w)),
+                *((w, JARGON_WEIGHT) for w in jargon_words(read) if new(w))]
+    first: dict[str, float] = {}
+    for word, weight in weighted:
+        first.setdefault(word, weight)
+    query.extra += list(first.items())
     return query
 
 
