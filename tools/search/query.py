@@ -250,7 +250,8 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     namings = [n for n in synonym_namings(read, list(synonyms)) if n[2] in langs]
     query.synonyms = [(naming, WORD.findall(head.lower()), code) for naming, head, code in namings]
     headwords = {code: [head for _, head, c in namings if c == code] for code in LANGS}
-    extra = [w for code in langs for h in headwords[code] for w in WORD.findall(h.lower())]
+    extra = [w for code in langs for h in headwords[code] for w in WORD.findall(h.lower())
+             if word_keys(w, code)]  # not its function words ("do" of "dodać do koloru")
     # a word the query already holds in some form adds nothing ("fałszywe" types "fałszywy")
     typed_keys = [word_keys(w, code) for w in query.words for code in LANGS]
 
