@@ -321,6 +321,7 @@ def test_table_talk_reads_as_the_laws_general_words(config: Config) -> None:
     assert (first.edition, first.id) == (2017, "64B6")
     # what players say happened to a card, in the law's word: a card that fell is "upuszczona"
     assert jargon_words("karta wypadła obrońcy") == ["upuszczenia"]
+    assert jargon_words("renons w przedostatniej lewie") == ["dwunastej"]
     first = next(h for h in search("karta wypadła obrońcy", config).hits if h.kind == "unit")
     assert (first.edition, first.id) == (2017, "50B")
 

@@ -63,7 +63,8 @@ JARGON_PL: dict[str, str] = {
     # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
     **dict.fromkeys("stol stolu".split(), "dziadek"),
     **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
-    "12": "dwunastej",
+    # the second-last trick is the twelfth
+    **dict.fromkeys("12 przedostatniej przedostatnia".split(), "dwunastej"),
     **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
     **dict.fromkeys(
         "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(),
@@ -79,6 +80,8 @@ JARGON_PL: dict[str, str] = {
                     "przesunela przesunalem".split(), "dotknieta"),
     **dict.fromkeys("zakryl zakryla zakrylem zakrylam odwrocil odwrocila odwrocilem".split(),
                     "zakrywac"),
+    # "wołać kartę" is how players say declarer names dummy's card (45D1: "wskazywał")
+    **dict.fromkeys("wolal wolala wola wolac zawolal zawolala".split(), "wskazywal"),
 }
 JARGON_EN: dict[str, str] = {
     **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
@@ -87,7 +90,7 @@ JARGON_EN: dict[str, str] = {
     **dict.fromkeys("fix fixed".split(), "correct"),
     **dict.fromkeys("grab grabbed grabs".split(), "touched"),
     **dict.fromkeys("top highest".split(), "high"),
-    **dict.fromkeys("12 12th".split(), "twelfth"),
+    **dict.fromkeys("12 12th penultimate".split(), "twelfth"),
     **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
 }
 JARGON = {"pl": JARGON_PL, "en": JARGON_EN}

@@ -53,16 +53,14 @@
       var here = out.indexOf(d);
       if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
     });
-    // a query read through the glossary's term pairs: a law known by its titles only gives way
-    // to a law in force whose text holds more of the words, as its title holds the words typed
-    // and the text only their translations (titles_after_text in tools/search/rank.py)
-    if (reading.terms.length) {
-      out.filter(function (d) { return d.meta && d.meta.titles_only; }).forEach(function (t) {
-        var at = out.indexOf(t), mine = covered(t);
-        var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
-        if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
-      });
-    }
+    // a law known by its titles only gives way to a law in force whose text holds more of the
+    // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
+    // or their translations (titles_after_text in tools/search/rank.py)
+    out.filter(function (d) { return d.meta && d.meta.titles_only; }).forEach(function (t) {
+      var at = out.indexOf(t), mine = covered(t);
+      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
+      if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
+    });
     return out;
   }
 
