@@ -153,3 +153,15 @@ def test_both_engines_read_an_english_word_as_the_same_glossary_terms(
     said = search_page.inner_text(".bl-search__status").split(": ", 1)[1]
     assert set(said.split(READING["pairs"])) == {f"{typed}{READING['as']}{polish}"
                                                  for typed, polish in result.translated.items()}
+
+
+def test_both_engines_count_the_titles_a_clause_stands_under(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """45D1 and 45D2 stand under the heading 45D "Dziadek dysponuje nienazwaną kartę": its
+    words count as theirs (the CLI's parent field), so the clause answers, not the heading."""
+    query = "dziadek dysponuje nienazwaną kartą"
+    cli = [f"{h.edition}/{h.id}" for h in search(query, cli_config, lang="pl").hits
+           if h.kind in ("unit", "law", "title")]
+    site = site_refs(search_page, query)
+    for engine, refs in (("cli", cli), ("site", site)):
+        assert refs[0] in ("2017/45D1", "2017/45D2"), (engine, refs)

@@ -173,17 +173,22 @@
         var text = unitText(content, anchor);
         var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
           .reduce(function (all, a) { return all.concat(a.text); }, []);
+        // the titles of the law and of the units above it: what it is part of (context_text
+        // and parent_text on the CLI)
+        var context = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
+          .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); },
+            String(meta.title || "").split(/\s+/));
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-          title: (meta.title || "") + (own ? " › " + own : ""), own: own, lead: lead, bare: !own && !text.length,
+          title: (meta.title || "") + (own ? " › " + own : ""), own: own, lead: lead.concat(context), bare: !own && !text.length,
           kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
           score: s.score, i: s.i
         };
       });
     var units = items.filter(function (item) { return !item.bare; });
-    // how many of the query's words a unit holds, in its own heading and text and the words
-    // leading into it (the CLI counts its context field too)
+    // how many of the query's words a unit holds, in its own heading and text, the words
+    // leading into it and the titles it stands under (the CLI counts these fields too)
     units.forEach(function (item) { item.covered = coverage(item.text.concat(item.own.split(/\s+/), item.lead), reading); });
     // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
     // unit inside it holding as many of the query's words (tools/search/rank.py deepest)
