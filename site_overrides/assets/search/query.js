@@ -65,8 +65,11 @@
    * LEFT_OVER letters of each past their common beginning ("dziadek", "dziadkami", "karta",
    * "karty"; not "kolega", "kolejność"; not "rozgrywający", "rozgrywce"). */
   var ENDING = 3, LEFT_OVER = 4;
-  function sameWord(a, b) {
-    var x = fold(a), y = fold(b), shorter = Math.min(x.length, y.length);
+  function sameWord(a, b) { return sameFolded(fold(a), fold(b)); }
+
+  /** sameWord for words already folded. */
+  function sameFolded(x, y) {
+    var shorter = Math.min(x.length, y.length);
     if (shorter < 4) return x === y;
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
     var n = shorter < 6 ? 4 : Math.max(5, shorter - 2), p = 0;
@@ -262,6 +265,7 @@
   Q.fold = fold;
   Q.contentWords = contentWords;
   Q.sameWord = sameWord;
+  Q.sameFolded = sameFolded;
   Q.synonymTerms = synonymTerms;
   Q.lawWords = lawWords;
   Q.jargonWords = jargonWords;

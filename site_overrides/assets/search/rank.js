@@ -20,10 +20,15 @@
    * text was found (in_force_share in tools/search/rank.py orders the CLI's hits the same way).
    * Pagefind's order stays within each group. */
   function currentFirst(laws, reading) {
+    var counted = new Map();
     function covered(d) {  // how many of the query's words the record holds in some form,
-      // its names included (a law's titles in both languages)
-      var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
-      return coverage(text, reading);
+      // its names included (a law's titles in both languages); counted once per record, as
+      // a law's whole text is long
+      if (!counted.has(d)) {
+        var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
+        counted.set(d, coverage(text, reading));
+      }
+      return counted.get(d);
     }
     // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
@@ -94,11 +99,19 @@
 
   /** How many of the query's words (`reading`: the words typed, the glossary terms they
    * name in Polish, query.js translate, and the law's terms for the players' words among them,
-   * query.js synonymTerms) a text's words hold in some form. */
+   * query.js synonymTerms) a text's words hold in some form. Each of the text's words is
+   * folded once and compared once per query word: a law's whole text is long. */
   function coverage(text, reading) {
+    var forms = Object.create(null), known = Object.create(null);
+    text.forEach(function (w) {
+      var f = fold(w.replace(/[^\p{L}\p{N}]/gu, ""));
+      if (f) forms[f] = true;
+    });
+    var unique = Object.keys(forms);
     return Q.covers(function (q) {
       var f = fold(q);
-      return text.some(function (w) { return isFormOf(w, [f]); });
+      if (!(f in known)) known[f] = !!forms[f] || unique.some(function (w) { return Q.sameFolded(w, f); });
+      return known[f];
     }, reading.words, reading.terms.concat(reading.synonyms || []));
   }
 
