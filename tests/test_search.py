@@ -322,6 +322,10 @@ def test_table_talk_reads_as_the_laws_general_words(config: Config) -> None:
     # what players say happened to a card, in the law's word: a card that fell is "upuszczona"
     assert jargon_words("karta wypadła obrońcy") == ["upuszczenia"]
     assert jargon_words("renons w przedostatniej lewie") == ["dwunastej"]
+    assert jargon_words("karta karna leży przed obrońcą") == ["lezec"]
+    first = next(h for h in search("karta karna leży przed obrońcą", config).hits
+                 if h.kind == "unit")
+    assert (first.edition, first.id) == (2017, "50A")
     first = next(h for h in search("karta wypadła obrońcy", config).hits if h.kind == "unit")
     assert (first.edition, first.id) == (2017, "50B")
 

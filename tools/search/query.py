@@ -80,6 +80,7 @@ JARGON_PL: dict[str, str] = {
                     "przesunela przesunalem".split(), "dotknieta"),
     **dict.fromkeys("zakryl zakryla zakrylem zakrylam odwrocil odwrocila odwrocilem".split(),
                     "zakrywac"),
+    **dict.fromkeys("lezy leza lezal lezala".split(), "lezec"),
     # "wołać kartę" is how players say declarer names dummy's card (45D1: "wskazywał")
     **dict.fromkeys("wolal wolala wola wolac zawolal zawolala".split(), "wskazywal"),
 }
