@@ -109,7 +109,8 @@ def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
     """The situations of the catalogue closest to a free-text description, best first."""
     from whoosh.query import And, Or, Term
 
-    from tools.search.query import expand_jargon, synonym_headwords
+    from tools.search.jargon import expand_jargon
+    from tools.search.query import synonym_headwords
     from tools.search.reader import open_index
 
     ix = open_index(config.index_dir)
@@ -171,7 +172,7 @@ def _terms(config: Config, situation_id: str, lang: str) -> frozenset[str]:
     """The analysed terms of a situation's title, phrases and answer in one language."""
     from assistant.situations import load_situations
     from tools.search.analysis import english_analyzer, polish_analyzer
-    from tools.search.query import expand_jargon
+    from tools.search.jargon import expand_jargon
 
     key = (str(config.assistant_dir), situation_id, lang)
     if key not in _TERMS:

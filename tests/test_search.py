@@ -19,7 +19,7 @@ from tools.normalize.glossary import Term
 from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS
 from tools.search.engine import expand, named_terms, search
 from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
-from tools.search.query import JARGON, jargon_words
+from tools.search.jargon import JARGON, jargon_words
 
 sys.path.insert(0, str(Path(__file__).parent / "data"))
 
@@ -338,6 +338,25 @@ def test_a_word_added_twice_is_searched_once(config: Config) -> None:
     ix = open_index(config.index_dir)
     extra = read_query("karta wypadła obrońcy na stół", ix.synonyms).extra
     assert [w for w, _ in extra].count("dziadek") == 1, extra
+    # a headword's function words add nothing ("do" of "dodać do koloru"), and "koloru" alone
+    # is no longer read as following suit
+    extra = [w for w, _ in read_query("obrońca ma dołożyć do koloru", ix.synonyms).extra]
+    assert "dodać" in extra and "do" not in extra, extra
+    assert "dodać" not in [w for w, _ in read_query("wyjście w kolorze", ix.synonyms).extra]
+
+
+def test_a_law_known_by_its_titles_gives_way_to_text_holding_more_words() -> None:
+    # in the same language too: "partner" names Law 40 by its title, 45G holds more words
+    from tools.search.rank import titles_after_text
+
+    title, text = ("40", "2017", "pl"), ("45", "2017", "pl")
+    ordered = [title, text]
+    titles_after_text(ordered, [text], {title: 1}, {title: 1, text: 3})
+    assert ordered == [text, title]
+    # a text holding no more of the words than the title does not pass it ("uznanie roszczenia")
+    ordered = [title, text]
+    titles_after_text(ordered, [text], {title: 2}, {title: 2, text: 2})
+    assert ordered == [title, text]
 
 
 def test_players_words_find_the_laws_term(config: Config) -> None:

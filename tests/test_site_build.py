@@ -277,8 +277,8 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         # the rules rank.js reads a law record by: where a unit's folded copy starts, and how
         # a text leading into its items ends (written once, in Python)
         assert site["folded_mark"] == FOLDED_MARK and site["lead_in_end"] == LEAD_IN_END
-    assert spec["jargon"]["pl"]["dwunastej"] == ["12"]
-    assert spec["jargon"]["en"]["twelfth"] == ["12", "12th"]
+    assert spec["jargon"]["pl"]["dwunastej"] == ["12", "przedostatnia", "przedostatniej"]
+    assert spec["jargon"]["en"]["twelfth"] == ["12", "12th", "penultimate"]
     assert {w: c for words in shards.values() for w, c in words.items()} == \
         {w: c for w, c in vocabulary.items() if len(w) >= 4}
     assert all(f"{ord(w[0]):x}" == key for key, words in shards.items() for w in words)

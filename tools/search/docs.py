@@ -135,7 +135,7 @@ def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
 def situation_docs(situations: list[Any]) -> Iterator[SearchDoc]:
     """One document per situation and language: title and phrases weigh most, with the general
     words of their table talk (a query's table talk is expanded the same way)."""
-    from tools.search.query import expand_jargon
+    from tools.search.jargon import expand_jargon
 
     for situation in situations:
         laws = [str(law) for law in situation.laws]
@@ -161,7 +161,7 @@ def _lookup_fields(situation: Any) -> dict[str, str]:
     """The situation lookup's own fields, both languages on one document (a Polish
     description may use English bridge words): title, phrases and answer, and the ids cited
     with their ancestors ("64B3" -> 64, 64b, 64b3)."""
-    from tools.search.query import expand_jargon
+    from tools.search.jargon import expand_jargon
 
     fields: dict[str, str] = {"cites": " ".join(sorted({
         prefix for law in situation.laws for prefix in cite_prefixes(str(law))}))}

@@ -15,13 +15,13 @@ from tools.errors import BadInput
 from tools.normalize.citation_id import parse_citation_query
 from tools.search.analysis import english_terms, polish_terms
 from tools.search.hits import Hit, SearchResult, make_hit
+from tools.search.jargon import jargon_words
 from tools.search.query import (
     MAX_QUERY_CHARS,
     READING,
     TYPO_WEIGHT,
     WORD,
     Query,
-    jargon_words,
     read_query,
     word_keys,
 )

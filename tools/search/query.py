@@ -24,6 +24,7 @@ from tools.search.analysis import (
     fold,
     polish_terms,
 )
+from tools.search.jargon import jargon_table, jargon_words
 from tools.search.rank import ranking_rules
 
 WORD = re.compile(r"\w+")
@@ -46,55 +47,6 @@ ENGLISH_INFLECTIONS = {"dropped": ["e", "y"], "endings": ["", "d", "ed", "es", "
 # typo of a near word they use at least this often ("renos" -> "renons"), as Lucene's spell
 # checker suggests a more popular word.
 POPULAR = 5
-
-# Table talk names suits, ranks and "the table" where the laws speak of a suit, an honour and
-# dummy; each folded word form (any inflection listed) adds the general word of its language.
-# Not "kara", "kar": the diamonds' forms are also the penalty's ("kara za renons"); not "as",
-# "ten": they are function words of the other language, which no engine reads.
-JARGON_PL: dict[str, str] = {
-    **dict.fromkeys(
-        "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
-        "trefl trefle trefla trefli treflach".split(),
-        "kolor",
-    ),
-    **dict.fromkeys(
-        "asa asem krol krola krolem dama dame damy walet waleta dziesiatka".split(), "honor"
-    ),
-    # "ze stołu", "stół wziął" mean dummy; "na stole" is just where a card lies
-    **dict.fromkeys("stol stolu".split(), "dziadek"),
-    **dict.fromkeys("zamienic zamienil zamiana wymienic".split(), "zmienic"),
-    # the second-last trick is the twelfth
-    **dict.fromkeys("12 przedostatniej przedostatnia".split(), "dwunastej"),
-    **dict.fromkeys("kazal kazala kaze kazac".split(), "nakazac"),
-    **dict.fromkeys(
-        "zrzekl zrzekla zrzeklem zrzeklismy zrzekli zrzec zrzeka zrzekam".split(),
-        "zrzeczenie",
-    ),
-    **dict.fromkeys("przebil przebila przebicie przebitka".split(), "renons"),
-    # how players say what happened to a card, in the law's word for it, in a form whose
-    # beginning the law's other forms share
-    **dict.fromkeys("upuscil upuscila upuscilem upuscilam wypadla wypadl wypadly wylecial "
-                    "wyleciala".split(), "upuszczenia"),
-    # "dotknięta" (45C3), not "dotknął": the site asks Pagefind for the word's beginning
-    **dict.fromkeys("zlapal zlapala chwycil chwycila ruszyl ruszyla ruszylem przesunal "
-                    "przesunela przesunalem".split(), "dotknieta"),
-    **dict.fromkeys("zakryl zakryla zakrylem zakrylam odwrocil odwrocila odwrocilem".split(),
-                    "zakrywac"),
-    **dict.fromkeys("lezy leza lezal lezala".split(), "lezec"),
-    # "wołać kartę" is how players say declarer names dummy's card (45D1: "wskazywał")
-    **dict.fromkeys("wolal wolala wola wolac zawolal zawolala".split(), "wskazywal"),
-}
-JARGON_EN: dict[str, str] = {
-    **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
-    **dict.fromkeys("ace king queen jack".split(), "honour"),
-    **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
-    **dict.fromkeys("fix fixed".split(), "correct"),
-    **dict.fromkeys("grab grabbed grabs".split(), "touched"),
-    **dict.fromkeys("top highest".split(), "high"),
-    **dict.fromkeys("12 12th penultimate".split(), "twelfth"),
-    **dict.fromkeys("ruff ruffed trumped".split(), "revoke"),
-}
-JARGON = {"pl": JARGON_PL, "en": JARGON_EN}
 
 
 def word_keys(word: str, lang: str) -> frozenset[str]:
@@ -155,18 +107,6 @@ def synonym_headwords(text: str, synonyms: Iterable[Synonym]) -> dict[str, list[
     for _, headword, lang in synonym_namings(text, synonyms):
         found[lang].append(headword)
     return found
-
-
-def jargon_words(text: str) -> list[str]:
-    """The general words the table-talk words of `text` stand for, in either language (see
-    JARGON): "12" -> "dwunastej", "twelfth"."""
-    return list(dict.fromkeys(JARGON[lang][w] for w in WORD.findall(fold(text.lower()))
-                              for lang in LANGS if w in JARGON[lang]))
-
-
-def expand_jargon(text: str) -> str:
-    """The text followed by the general words its table-talk words stand for."""
-    return " ".join([text, *jargon_words(text)])
 
 
 def edit_distance(a: str, b: str, bound: int) -> int:
@@ -273,16 +213,6 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
         first.setdefault(word, weight)
     query.extra += list(first.items())
     return query
-
-
-def jargon_table() -> dict[str, dict[str, list[str]]]:
-    """JARGON as the site reads it, per language: each general word with its table-talk forms
-    (the same table, smaller in the spec each search loads)."""
-    table: dict[str, dict[str, list[str]]] = {}
-    for lang, forms in JARGON.items():
-        for form, general in sorted(forms.items()):
-            table.setdefault(lang, {}).setdefault(general, []).append(form)
-    return {lang: dict(sorted(table[lang].items())) for lang in sorted(table)}
 
 
 def translations(pairs: Iterable[dict[str, Any]]) -> list[list[Any]]:

@@ -153,7 +153,7 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
     titles hold) after the last law in force whose text answers (`answering`) and holds more
     of the query's words (`words`): "revoke on the twelfth trick" names Law 62 by its English
     title, and 64B6 answers it in Polish; "partner" names Laws 4 and 40 by their titles, and 45G
-    holds more of "odwróciłem lewę zanim partner dołożył"."""
+    holds more of "zakryłem lewę zanim partner dołożył"."""
     for key in [key for key in ordered if key in titles]:
         at = ordered.index(key)
         # a short title scores high for the one word it holds (or the words typed, where the

@@ -90,7 +90,10 @@
         var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
         if (at.some(function (i) { return i < 0; })) return false;
         named.push({
-          naming: at.map(function (i) { return words[i]; }).filter(function (w, i, all) { return all.indexOf(w) === i; }),
+          // every word typed that is a form of one of the variant's words, as the CLI counts
+          naming: words.filter(function (w, i) {
+            return words.indexOf(w) === i && parts.some(function (p) { return sameWord(w, p); });
+          }),
           term: headword,
           words: headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
         });
@@ -103,8 +106,8 @@
   /** Players' words as the law says them: a glossary variant whose every word the query holds
    * ("karta karna") is replaced by its headword ("karta przygwożdżona"), as tools/search/query.py
    * adds the headword, and a table-talk word by the general words it stands for ("12" ->
-   * "dwunastej", JARGON there); Pagefind wants every word, so there the variant's words give
-   * way (`keep` keeps them beside the headword: a filter that counts the words found).
+   * "dwunastej", tools/search/jargon.py); Pagefind wants every word, so there the variant's
+   * words give way (`keep` keeps them beside the headword: a filter that counts the words found).
    * Variants are read in the words typed only, as the CLI reads them: a headword added is not
    * read again as a variant of another term. */
   function lawWords(words, keep) {
@@ -124,7 +127,7 @@
   }
 
   /** The general words the table-talk words among `words` stand for in the page's language
-   * ("12" -> "dwunastej"; JARGON in tools/search/query.py), as the CLI adds them to a query. */
+   * ("12" -> "dwunastej"; JARGON in tools/search/jargon.py), as the CLI adds them to a query. */
   function jargonWords(words) {
     return words.map(function (w) { return Q.spec.jargonOf[fold(w)]; }).filter(Boolean);
   }

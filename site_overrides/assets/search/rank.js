@@ -91,9 +91,12 @@
     return new URL(rel.replace(/^\/+/, ""), ROOT).href;
   }
 
+  /** A text word folded, without the punctuation around it ("renonsu)" -> "renonsu"). */
+  function bare(word) { return fold(word.replace(/[^\p{L}\p{N}]/gu, "")); }
+
   /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
   function isFormOf(word, queries) {
-    var f = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
+    var f = bare(word);
     return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
   }
 
@@ -104,7 +107,7 @@
   function coverage(text, reading) {
     var forms = Object.create(null), known = Object.create(null);
     text.forEach(function (w) {
-      var f = fold(w.replace(/[^\p{L}\p{N}]/gu, ""));
+      var f = bare(w);
       if (f) forms[f] = true;
     });
     var unique = Object.keys(forms);
@@ -186,11 +189,11 @@
         var text = unitText(content, anchor);
         var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
           .reduce(function (all, a) { return all.concat(a.text); }, []);
-        // the titles of the law and of the units above it: what it is part of (context_text
-        // and parent_text on the CLI)
+        // the titles of the law (without its number: "Przepis 45.") and of the units above it:
+        // what it is part of (context_text and parent_text on the CLI)
         var context = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
           .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); },
-            String(meta.title || "").split(/\s+/));
+            String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/));
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
@@ -234,8 +237,8 @@
 
   /** The pages found as result items, best first: the edition in force first, then each law's
    * best units, each other page as one item. `words` are marked in the text; `reading` (from
-   * find.js) holds the words typed and the glossary terms an English query named, which a
-   * page answers in Polish. */
+   * find.js) holds the words typed, the glossary terms an English query named, which a page
+   * answers in Polish, and the law's terms for the players' words typed (synonyms). */
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
     return currentFirst(found, reading).reduce(function (out, d) {
