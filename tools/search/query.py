@@ -89,14 +89,16 @@ def synonym_namings(text: str, synonyms: Iterable[Synonym]) -> list[tuple[list[s
     words = WORD.findall(text)
     keys = {lang: [word_keys(w, lang) for w in words] for lang in LANGS}
     named: list[tuple[list[str], str, str]] = []
+    seen: set[tuple[str, str]] = set()
     for synonym in synonyms:
-        if any(head == synonym.headword and lang == synonym.lang for _, head, lang in named):
+        if (synonym.headword, synonym.lang) in seen:
             continue
         have = keys[synonym.lang]
         if all(any(need & k for k in have) for need in synonym.words):
             naming = [w for w, k in zip(words, have, strict=True)
                       if any(need & k for need in synonym.words)]
             named.append((list(dict.fromkeys(naming)), synonym.headword, synonym.lang))
+            seen.add((synonym.headword, synonym.lang))
     return named
 
 
@@ -193,8 +195,7 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     langs = (lang,) if lang else LANGS
     namings = [n for n in synonym_namings(read, list(synonyms)) if n[2] in langs]
     query.synonyms = [(naming, WORD.findall(head.lower()), code) for naming, head, code in namings]
-    headwords = {code: [head for _, head, c in namings if c == code] for code in LANGS}
-    extra = [w for code in langs for h in headwords[code] for w in WORD.findall(h.lower())
+    extra = [w for code in langs for _, head, c in query.synonyms if c == code for w in head
              if word_keys(w, code)]  # not its function words ("do" of "dodać do koloru")
     # a word the query already holds in some form adds nothing ("fałszywe" types "fałszywy")
     typed_keys = [word_keys(w, code) for w in query.words for code in LANGS]

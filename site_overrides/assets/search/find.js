@@ -189,7 +189,11 @@
           if (!again && first.indexOf(w) < 0) first.push(w);
         });
       });
-      var asked = Q.lawWords(sought);
+      // the players' words named: in the words sought for Pagefind and, as the CLI reads them,
+      // in the words read (the same words unless a typo was corrected)
+      var soughtSynonyms = Q.synonymTerms(sought);
+      var synonyms = typed.length ? Q.synonymTerms(read) : soughtSynonyms;
+      var asked = Q.lawWords(sought, false, soughtSynonyms);
       return searchBoth(pf, asked, first).then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
@@ -214,7 +218,7 @@
         // the Polish words are marked in the text; the typed words are what a page answers
         // ... and the general words table talk stands for ("12" -> "dwunastej")
         return found && { found: found, words: read.concat(Q.jargonWords(read), polish), typed: typed, fixed: fixed,
-          reading: { words: read, terms: polish.length ? terms : [], synonyms: Q.synonymTerms(read) } };
+          reading: { words: read, terms: polish.length ? terms : [], synonyms: synonyms } };
       });
     });
   };

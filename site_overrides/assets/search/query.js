@@ -109,10 +109,11 @@
    * "dwunastej", tools/search/jargon.py); Pagefind wants every word, so there the variant's
    * words give way (`keep` keeps them beside the headword: a filter that counts the words found).
    * Variants are read in the words typed only, as the CLI reads them: a headword added is not
-   * read again as a variant of another term. */
-  function lawWords(words, keep) {
+   * read again as a variant of another term. `named`: synonymTerms(words), when the caller
+   * has it already. */
+  function lawWords(words, keep, named) {
     var given = {}, added = [];
-    synonymTerms(words).forEach(function (t) {
+    (named || synonymTerms(words)).forEach(function (t) {
       if (!keep) t.naming.forEach(function (w) { given[words.indexOf(w)] = true; });
       added = added.concat(t.words);
     });

@@ -179,6 +179,9 @@
       var last = a.text[a.text.length - 1] || "", end = Q.spec.lead_in_end;
       return !!end && last.slice(-end.length) === end; // no rule in an older spec: no lead-ins
     });
+    // the law's title, without its number ("Przepis 45."): every unit stands under it, as the
+    // CLI's context_text (with parent_text, the titles of the units above)
+    var lawTitle = String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/);
     var items = (d.sub_results || [])
       .filter(function (sub) { return sub.anchor && sub.anchor.id; })
       .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
@@ -189,15 +192,13 @@
         var text = unitText(content, anchor);
         var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
           .reduce(function (all, a) { return all.concat(a.text); }, []);
-        // the titles of the law (without its number: "Przepis 45.") and of the units above it:
-        // what it is part of (context_text and parent_text on the CLI)
+        // the titles of the law and of the units above it: what it is part of
         var context = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
-          .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); },
-            String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/));
+          .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); }, lawTitle);
         var own = heading.slice(1).join(" ");
         return {
           id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-          title: (meta.title || "") + (own ? " › " + own : ""), own: own, lead: lead.concat(context), bare: !own && !text.length,
+          title: (meta.title || "") + (own ? " › " + own : ""), own: own, lead: lead, context: context, bare: !own && !text.length,
           kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
           score: s.score, i: s.i
         };
@@ -205,7 +206,9 @@
     var units = items.filter(function (item) { return !item.bare; });
     // how many of the query's words a unit holds, in its own heading and text, the words
     // leading into it and the titles it stands under (the CLI counts these fields too)
-    units.forEach(function (item) { item.covered = coverage(item.text.concat(item.own.split(/\s+/), item.lead), reading); });
+    units.forEach(function (item) {
+      item.covered = coverage(item.text.concat(item.own.split(/\s+/), item.lead, item.context), reading);
+    });
     // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
     // unit inside it holding as many of the query's words (tools/search/rank.py deepest)
     var leaves = units.filter(function (item) {
