@@ -144,6 +144,10 @@ def rank_by_law(
               if any(f["kind"] == "title" for f, _ in members) and not has_text(key)
               and not any(f["kind"] == "law" for f, _ in members)}
     titles_after_text(ordered, current, titles, words)
+    # the words each law's best clause holds: a long law holds every word typed in passing
+    clauses = {key: max((covered or {}).get(f["key"], 0)
+                        for f, _ in groups[key] if f["kind"] == "unit") for key in current}
+    best_clause_first(ordered, clauses)
     return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]
 
 
@@ -164,3 +168,14 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
         if later:
             ordered.remove(key)
             ordered.insert(max(later), key)
+
+
+def best_clause_first(ordered: list[Any], clauses: dict[Any, int]) -> None:
+    """Put, in place, the laws in force whose text answers (the keys of `clauses`, the query's
+    words their best clause holds) in the order of their best clause, most words first, each
+    keeping its place among equals; the other laws keep their places. A law scored high for
+    using the words in passing gives way to a law with a clause that holds more of them."""
+    slots = [i for i, key in enumerate(ordered) if key in clauses]
+    laws = sorted((ordered[i] for i in slots), key=lambda key: -clauses[key])
+    for i, key in zip(slots, laws, strict=True):
+        ordered[i] = key

@@ -194,6 +194,16 @@
       var soughtSynonyms = Q.synonymTerms(sought);
       var synonyms = typed.length ? Q.synonymTerms(read) : soughtSynonyms;
       var asked = Q.lawWords(sought, false, soughtSynonyms);
+      var reading = { words: read, terms: polish.length ? terms : [], synonyms: synonyms };
+      // no clause of the law text in force found holds every word sought (a typo counts as the
+      // word meant): a long law may hold them in passing, one in each unit, and the law with
+      // the clause that answers be left out of the pages read (a Polish query: an English one
+      // reads the Polish text through its terms, asked for beside the words typed)
+      function noClauseHoldsAll(found) {
+        return !polish.length && !found.filter(S.textFound).some(function (d) {
+          return S.bestClause(d, reading) >= sought.length;
+        });
+      }
       return searchBoth(pf, asked, first).then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
@@ -201,24 +211,29 @@
         // pages in players' words may hold every word where no law does ("obie strony zrobiły
         // renons"), and 1997 text or a 2017 law's titles where no text in force does ("uznanie
         // roszczenia": the 2017 law is known here by its title only; "drugi renons w tym
-        // kolorze": only 1997 text says "drugi"): the laws (in force, when a law was found)
-        // holding most of the words are read too, after those pages
+        // kolorze": only 1997 text says "drugi"), and law text in force in passing, none of
+        // its clauses holding as many ("renons obrońcy przenosi jedną lewę rozgrywającemu":
+        // Law 50 holds every word, 64A1 most of them in one clause): the laws (in force, when
+        // a law was found) holding most of the words are read too, after those pages
         function law(d) { return d.meta && d.meta.law; }
         function inForce(d) { return law(d) && d.meta.edition === "2017"; }
-        if (!found || asked.length < 2 || found.some(S.textFound)) return found;
+        if (!found || stale()) return null;
+        if (asked.length < 2 || (found.some(S.textFound) && !noClauseHoldsAll(found))) return found;
         var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.url; });
-        // when a law was found but no text in force, only the laws in force are asked for (the
-        // records' edition filter, tools/site/pagefind_records.py): the 1997 text that holds
-        // more of the words would fill the pages read and leave the law in force out
+        // when a law was found, only the laws in force are asked for (the records' edition
+        // filter, tools/site/pagefind_records.py): the 1997 text that holds more of the words
+        // would fill the pages read and leave the law in force out
         var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
-        return searchWords(pf, asked, true, only).then(candidates).then(function (more) {
-          return found.concat(more.filter(function (d) { return wanted(d) && have.indexOf(d.url) < 0; }));
+        return searchWords(pf, asked, true, only).then(function (results) {
+          return stale() ? null : candidates(results);
+        }).then(function (more) {
+          return more && found.concat(more.filter(function (d) { return wanted(d) && have.indexOf(d.url) < 0; }));
         });
       }).then(function (found) {
         // the Polish words are marked in the text; the typed words are what a page answers
         // ... and the general words table talk stands for ("12" -> "dwunastej")
         return found && { found: found, words: read.concat(Q.jargonWords(read), polish), typed: typed, fixed: fixed,
-          reading: { words: read, terms: polish.length ? terms : [], synonyms: synonyms } };
+          reading: reading };
       });
     });
   };

@@ -20,16 +20,7 @@
    * text was found (in_force_share in tools/search/rank.py orders the CLI's hits the same way).
    * Pagefind's order stays within each group. */
   function currentFirst(laws, reading) {
-    var counted = new Map();
-    function covered(d) {  // how many of the query's words the record holds in some form,
-      // its names included (a law's titles in both languages); counted once per record, as
-      // a law's whole text is long
-      if (!counted.has(d)) {
-        var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
-        counted.set(d, coverage(text, reading));
-      }
-      return counted.get(d);
-    }
+    function covered(d) { return S.recordCovered(d, reading); }
     // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
     var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
@@ -68,6 +59,20 @@
     });
     return out;
   }
+
+  /** How many of the query's words a law record holds in some form, its names included (a
+   * law's titles in both languages); counted once per record and reading, as a law's whole
+   * text is long. */
+  S.recordCovered = function (d, reading) {
+    var kept = recordCounts.get(d);
+    if (!kept || kept.reading !== reading) {
+      var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
+      kept = { reading: reading, count: coverage(text, reading) };
+      recordCounts.set(d, kept);
+    }
+    return kept.count;
+  };
+  var recordCounts = new WeakMap();
 
   /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
    * is_inside in tools/normalize/citation_id.py. */
@@ -166,7 +171,30 @@
    * counts word locations over the content split at white space, as done here. The law's own
    * row (its number, no text) is shown only when no unit of it matched: the units' results
    * already carry the law's title and link into the same page. */
+  function lawUnits(d, reading) {
+    var kept = unitsOf.get(d);
+    if (kept && kept.reading === reading) return kept.units;
+    var units = rankedUnits(d, reading);
+    unitsOf.set(d, { reading: reading, units: units });
+    return units;
+  }
+  // each record's units for the reading last ranked: find.js asks before the box shows them
+  var unitsOf = new WeakMap();
+
+  /** lawUnits as result items, each with its snippet. */
   function unitItems(d, words, reading) {
+    return lawUnits(d, reading).map(function (item) {
+      return Object.assign({}, item, { excerpt: ownExcerpt(item.text, words) });
+    });
+  }
+
+  /** The most of the query's words one clause of a law record holds (0 for its heading alone). */
+  S.bestClause = function (d, reading) {
+    return lawUnits(d, reading).reduce(function (m, item) { return Math.max(m, item.covered || 0); }, 0);
+  };
+
+  /** lawUnits as first ranked for a reading. */
+  function rankedUnits(d, reading) {
     var meta = d.meta || {};
     var content = (d.content || "").split(/[\r\n\s]+/g);
     var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
@@ -232,10 +260,7 @@
         title: meta.title || "", own: "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
     }
-    return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law")).map(function (item) {
-      item.excerpt = ownExcerpt(item.text, words);
-      return item;
-    });
+    return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law"));
   }
 
   /** The pages found as result items, best first: the edition in force first, then each law's
@@ -244,9 +269,17 @@
    * answers in Polish, and the law's terms for the players' words typed (synonyms). */
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
-    return currentFirst(found, reading).reduce(function (out, d) {
-      var meta = d.meta || {};
-      return out.concat(meta.law ? unitItems(d, words, reading) : [pageItem(d, words)]);
-    }, []);
+    var ordered = currentFirst(found, reading);
+    var pages = ordered.map(function (d) {
+      return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
+    });
+    // the laws in force whose text was found, in the order of their best clause, most of the
+    // query's words first; the other pages keep their places (best_clause_first in
+    // tools/search/rank.py): a law scored high for using the words in passing gives way
+    var slots = ordered.reduce(function (at, d, i) { return S.textFound(d) ? at.concat(i) : at; }, []);
+    var laws = slots.map(function (i, k) { return { items: pages[i], k: k, most: S.bestClause(ordered[i], reading) }; })
+      .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
+    slots.forEach(function (i, k) { pages[i] = laws[k].items; });
+    return [].concat.apply([], pages);
   };
 })(window.bridgelawSearch = window.bridgelawSearch || {});
