@@ -130,7 +130,7 @@
       return Promise.all(batch.map(function (r) {
         // a page that cannot be read (offline, before the worker has kept a title page's
         // fragment: tools/site/offline.py) is left out, not the whole search
-        return r.data().then(function (d) { return Object.assign({}, d, { score: r.score }); },
+        return r.data().then(function (d) { return Object.assign({}, d, { score: r.score, result: r.id }); },
           function () { return null; });
       })).then(function (got) {
         got.forEach(function (d) {
@@ -197,8 +197,8 @@
       var reading = { words: read, terms: polish.length ? terms : [], synonyms: synonyms };
       // no clause of the law text in force found holds every word sought (a typo counts as the
       // word meant): a long law may hold them in passing, one in each unit, and the law with
-      // the clause that answers be left out of the pages read (a Polish query: an English one
-      // reads the Polish text through its terms, asked for beside the words typed)
+      // the clause that answers be left out of the pages read (a query naming no glossary term
+      // in English: one that does reads the Polish text through its terms, asked for already)
       function noClauseHoldsAll(found) {
         return !polish.length && !found.filter(S.textFound).some(function (d) {
           return S.bestClause(d, reading) >= sought.length;
@@ -219,15 +219,16 @@
         function inForce(d) { return law(d) && d.meta.edition === "2017"; }
         if (!found || stale()) return null;
         if (asked.length < 2 || (found.some(S.textFound) && !noClauseHoldsAll(found))) return found;
-        var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.url; });
+        var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.result; });
         // when a law was found, only the laws in force are asked for (the records' edition
         // filter, tools/site/pagefind_records.py): the 1997 text that holds more of the words
         // would fill the pages read and leave the law in force out
         var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
         return searchWords(pf, asked, true, only).then(function (results) {
-          return stale() ? null : candidates(results);
+          // the pages read already neither count again nor take the place of a law not read
+          return stale() ? null : candidates(results.filter(function (r) { return have.indexOf(r.id) < 0; }));
         }).then(function (more) {
-          return more && found.concat(more.filter(function (d) { return wanted(d) && have.indexOf(d.url) < 0; }));
+          return more && found.concat(more.filter(wanted));
         });
       }).then(function (found) {
         // the Polish words are marked in the text; the typed words are what a page answers

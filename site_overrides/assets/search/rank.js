@@ -166,11 +166,7 @@
     return content.slice(start, end < 0 ? undefined : end);
   }
 
-  /** A law's best-matching units as result items, best first. A unit's words run from the
-   * end of its heading ("64B3" and its title) to the FOLDED_MARK that closes them; Pagefind
-   * counts word locations over the content split at white space, as done here. The law's own
-   * row (its number, no text) is shown only when no unit of it matched: the units' results
-   * already carry the law's title and link into the same page. */
+  /** rankedUnits, kept per record for the reading last ranked. */
   function lawUnits(d, reading) {
     var kept = unitsOf.get(d);
     if (kept && kept.reading === reading) return kept.units;
@@ -178,7 +174,7 @@
     unitsOf.set(d, { reading: reading, units: units });
     return units;
   }
-  // each record's units for the reading last ranked: find.js asks before the box shows them
+  // find.js asks for a record's units before the box shows them, for the same reading
   var unitsOf = new WeakMap();
 
   /** lawUnits as result items, each with its snippet. */
@@ -193,7 +189,11 @@
     return lawUnits(d, reading).reduce(function (m, item) { return Math.max(m, item.covered || 0); }, 0);
   };
 
-  /** lawUnits as first ranked for a reading. */
+  /** A law's best-matching units, best first. A unit's words run from the end of its heading
+   * ("64B3" and its title) to the FOLDED_MARK that closes them; Pagefind counts word
+   * locations over the content split at white space, as done here. The law's own row (its
+   * number, no text) is given only when no unit of it matched: the units already carry the
+   * law's title and link into the same page. */
   function rankedUnits(d, reading) {
     var meta = d.meta || {};
     var content = (d.content || "").split(/[\r\n\s]+/g);
