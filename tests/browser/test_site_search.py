@@ -155,15 +155,6 @@ def test_snippets_mark_the_matched_words_as_text(page, origin) -> None:  # noqa:
     assert page.query_selector(".bl-search__snippet *:not(mark)") is None
 
 
-def test_a_function_word_of_the_text_is_no_form_of_a_word_typed(page, origin) -> None:  # noqa: ANN001
-    # "przez" shares its beginning with "przenosi" but is a function word, as the CLI's index
-    # (which holds none) reads it: not marked, and not counted as the word typed
-    open_search(page, origin)
-    ask(page, "kiedy przenosi się dwie lewy za renons")
-    marks = [m.inner_text().lower() for m in page.query_selector_all(".bl-search__snippet mark")]
-    assert marks and not any(m.startswith("przez") for m in marks), marks
-
-
 def test_snippets_show_the_law_text_not_the_folded_copy(page, origin) -> None:  # noqa: ANN001
     """Typed without diacritics, the query matches the hidden folded copy; the snippet still
     shows the law's own words ("Fałszywy ... przygwożdżonej"), with those words marked."""

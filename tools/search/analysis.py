@@ -25,7 +25,7 @@ POLISH_STOPS = frozenset(
     """a aby albo ale az bo by byc byl byla bylo byly co czy dla do gdy gdzie go i ich ile
     im ja jak jaka jaki jakie jakiej jakim jako je jego jej jesli jest jezeli juz kiedy
     ktora ktore ktorego ktorej ktory ktorych ktorym lub ma mam mi moge mozna na nad nia nie
-    niz o od oraz po pod przed przez przy sa sie ta tak tam te tego tej ten to tu tym u w we wiec
+    niz o od oraz po pod przed przy sa sie ta tak tam te tego tej ten to tu tym u w we wiec
     z za ze zeby""".split()
 )
 

@@ -212,9 +212,9 @@
         // renons"), and 1997 text or a 2017 law's titles where no text in force does ("uznanie
         // roszczenia": the 2017 law is known here by its title only; "drugi renons w tym
         // kolorze": only 1997 text says "drugi"), and law text in force in passing, none of
-        // its clauses holding as many ("renons obrońcy przenosi jedną lewę rozgrywającemu":
-        // Law 50 holds every word, 64A1 most of them in one clause): the laws (in force, when
-        // a law was found) holding most of the words are read too, after those pages
+        // its clauses holding as many ("kiedy przenosi się dwie lewy za renons": Law 50 holds
+        // every word, Law 64 more of them in one clause): the laws (in force, when a law was
+        // found) holding most of the words are read too, after those pages
         function law(d) { return d.meta && d.meta.law; }
         function inForce(d) { return law(d) && d.meta.edition === "2017"; }
         if (!found || stale()) return null;

@@ -99,12 +99,10 @@
   /** A text word folded, without the punctuation around it ("renonsu)" -> "renonsu"). */
   function bare(word) { return fold(word.replace(/[^\p{L}\p{N}]/gu, "")); }
 
-  /** Whether a text word is a form of a query word: same folded stem, allowing for endings; a
-   * function word of the text is none ("przez" is no form of "przenosi"), as the CLI's index
-   * holds no function words. */
+  /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
   function isFormOf(word, queries) {
     var f = bare(word);
-    return !!f && !Q.spec.stops[f] && queries.some(function (q) { return Q.sameWord(f, q); });
+    return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
   }
 
   /** How many of the query's words (`reading`: the words typed, the glossary terms they
@@ -115,7 +113,7 @@
     var forms = Object.create(null), known = Object.create(null);
     text.forEach(function (w) {
       var f = bare(w);
-      if (f && !Q.spec.stops[f]) forms[f] = true; // no function word (isFormOf)
+      if (f) forms[f] = true;
     });
     var unique = Object.keys(forms);
     return Q.covers(function (q) {
