@@ -60,19 +60,27 @@
     return out;
   }
 
+  /** `compute(record, reading)` kept per record for the reading last given: find.js asks
+   * about a record before the box shows it, for the same reading. */
+  function perReading(compute) {
+    var kept = new WeakMap();
+    return function (d, reading) {
+      var last = kept.get(d);
+      if (!last || last.reading !== reading) {
+        last = { reading: reading, value: compute(d, reading) };
+        kept.set(d, last);
+      }
+      return last.value;
+    };
+  }
+
   /** How many of the query's words a law record holds in some form, its names included (a
    * law's titles in both languages); counted once per record and reading, as a law's whole
    * text is long. */
-  S.recordCovered = function (d, reading) {
-    var kept = recordCounts.get(d);
-    if (!kept || kept.reading !== reading) {
-      var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
-      kept = { reading: reading, count: coverage(text, reading) };
-      recordCounts.set(d, kept);
-    }
-    return kept.count;
-  };
-  var recordCounts = new WeakMap();
+  S.recordCovered = perReading(function (d, reading) {
+    var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
+    return coverage(text, reading);
+  });
 
   /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
    * is_inside in tools/normalize/citation_id.py. */
@@ -167,15 +175,7 @@
   }
 
   /** rankedUnits, kept per record for the reading last ranked. */
-  function lawUnits(d, reading) {
-    var kept = unitsOf.get(d);
-    if (kept && kept.reading === reading) return kept.units;
-    var units = rankedUnits(d, reading);
-    unitsOf.set(d, { reading: reading, units: units });
-    return units;
-  }
-  // find.js asks for a record's units before the box shows them, for the same reading
-  var unitsOf = new WeakMap();
+  var lawUnits = perReading(rankedUnits);
 
   /** lawUnits as result items, each with its snippet. */
   function unitItems(d, words, reading) {
