@@ -168,6 +168,19 @@ def test_snippets_show_the_law_text_not_the_folded_copy(page, origin) -> None:  
     assert any(m.startswith("fałszyw") for m in marks), marks
 
 
+def test_a_shared_verb_prefix_is_no_form_of_a_word(page, origin) -> None:  # noqa: ANN001
+    """"przez" shares only the prefix "prze" with "przenosi": the site neither counts nor marks it
+    as a form of the word typed, while forms of one word ("orzec", "orzeknie") still join."""
+    open_search(page, origin)
+    ask(page, "kiedy przenosi się dwie lewy za renons")
+    marks = {m.inner_text().lower() for m in page.query_selector_all(".bl-search__snippet mark")}
+    assert marks and "przez" not in marks, marks
+    same = page.evaluate("""() => [["przez", "przenosi"], ["przed", "przepisu"],
+        ["przy", "przyjmie"], ["orzec", "orzeknie"], ["karta", "kartami"], ["dziadek", "dziadkami"]]
+        .map(([a, b]) => window.bridgelawQuery.sameWord(a, b))""")
+    assert same == [False, False, False, True, True, True]
+
+
 def test_results_name_their_edition(page, origin) -> None:  # noqa: ANN001
     """A unit result says which edition it is from: 64B3 of 1997 is not 64B3 of 2017."""
     open_search(page, origin)

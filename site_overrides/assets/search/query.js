@@ -63,8 +63,9 @@
   /** Whether two words are forms of one word: the same folded word, or the same beginning
    * (four letters, five from six-letter words) with lengths at most ENDING apart and at most
    * LEFT_OVER letters of each past their common beginning ("dziadek", "dziadkami", "karta",
-   * "karty"; not "kolega", "kolejność"; not "rozgrywający", "rozgrywce"). */
-  var ENDING = 3, LEFT_OVER = 4;
+   * "karty"; not "kolega", "kolejność"; not "rozgrywający", "rozgrywce"); a beginning that is
+   * only one of the PREFIXES of verbs is not enough ("przez", "przenosi"; "przed", "przepisu"). */
+  var ENDING = 3, LEFT_OVER = 4, PREFIXES = ["prze", "przy"];
   function sameWord(a, b) { return sameFolded(fold(a), fold(b)); }
 
   /** sameWord for words already folded. */
@@ -74,6 +75,8 @@
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
     var n = shorter < 6 ? 4 : Math.max(5, shorter - 2), p = 0;
     while (p < shorter && x[p] === y[p]) p++;
+    // a verb's prefix in common is no evidence: "przez" and "przenosi" share only "prze"
+    if (p < 5 && PREFIXES.indexOf(x.slice(0, p)) >= 0) return false;
     return p >= n && x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
   }
 
