@@ -92,6 +92,9 @@ def test_tiers() -> None:
     # and so do the glossary pairs that read English queries in the Polish text
     for shard in ("assets/search/vocabulary-72.json", "assets/search/translations-72.json"):
         assert classify(shard) == (shard, "pages-pl"), shard
+    # the players' words ("karta karna") come with the spec: the player offline needs them first
+    for shard in ("assets/search/synonyms-pl-6b.json", "assets/search/spec-pl.json"):
+        assert classify(shard) == (shard, "shell"), shard
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
     assert classify("pagefind/filter/pl_21e3e07.pf_filter")[1] == "core-pl"  # the edition filter

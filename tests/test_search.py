@@ -441,5 +441,6 @@ def test_the_spec_carries_the_glossary_pairs_for_the_polish_pages() -> None:
     written = spec([], {}, pairs)
     assert written["translations"] == rows
     assert translation_shards(rows) == {"72": rows}  # "the" is no content word
-    site = site_specs(written, [], sorted(translation_shards(written["translations"])))
+    site = site_specs(written, [], sorted(translation_shards(written["translations"])),
+                      {"pl": [], "en": []})
     assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], [])

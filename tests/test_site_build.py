@@ -251,15 +251,17 @@ def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
 
 
 def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> None:
-    """Each language's spec holds what the scripts read of the build's spec, its own synonyms
-    only; the vocabulary's shards together hold every word a typo can be read as, each under
-    its first letter, so the first search loads only the shards of its words."""
+    """Each language's spec holds what the scripts read of the build's spec; its own synonyms
+    only, split by first letter as the vocabulary is; the vocabulary's shards together hold
+    every word a typo can be read as, each under its first letter, so the first search loads
+    only the shards of its words."""
     search = built / "site" / "assets" / "search"
     spec = json.loads((built / "build" / "search_spec.json").read_text(encoding="utf-8"))
     vocabulary = json.loads((built / "build" / "index" / "vocabulary.json").read_text("utf-8"))
     shards = {p.stem.removeprefix("vocabulary-"): json.loads(p.read_text(encoding="utf-8"))
               for p in search.glob("vocabulary-*.json")}
     assert not (search / "spec.json").exists() and not (search / "vocabulary.json").exists()
+    stops = set(spec["stops"]["pl"]) | set(spec["stops"]["en"])
     for lang in ("pl", "en"):
         site = json.loads((search / f"spec-{lang}.json").read_text(encoding="utf-8"))
         assert site["stops"] == spec["stops"] and site["fold_extra"] == spec["fold_extra"]
@@ -267,10 +269,17 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         # how a query read through the word pairs is said, the CLI's separators
         assert site["reading"] == spec["reading"] == {"as": " → ", "pairs": ", ", "ways": " / "}
         assert site["inflections"] == spec["inflections"]  # an English word's forms (query.js)
-        # the same pairs as the build's spec, each headword with its forms
-        assert {(form, headword) for headword, forms in site["synonyms"].items()
+        # the same pairs as the build's spec, each headword with its forms, in shards by the
+        # first letter of a form's first content word, which the spec names
+        parts = {p.stem.removeprefix(f"synonyms-{lang}-"): json.loads(p.read_text("utf-8"))
+                 for p in search.glob(f"synonyms-{lang}-*.json")}
+        assert site["synonyms"] == sorted(parts) and len(parts) > 5
+        assert {(form, headword) for part in parts.values() for headword, forms in part.items()
                 for form in forms} == {(s["form"], s["headword"])
                                        for s in spec["synonyms"] if s["lang"] == lang}
+        for key, part in parts.items():
+            assert all(f"{ord(next(w for w in form.split() if w not in stops)[0]):x}" == key
+                       for forms in part.values() for form in forms), key
         # table talk in the page's language: "renons w 12 lewie" reads the text's "dwunastej"
         assert site["jargon"] == spec["jargon"][lang]
         assert site["vocabulary"] == sorted(shards)

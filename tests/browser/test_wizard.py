@@ -220,6 +220,25 @@ def test_pick_a_situation_by_typing_without_diacritics(
     assert "a=1" in tab.evaluate("location.hash")
 
 
+def test_players_words_are_read_once_their_letters_part_of_the_glossary_arrives(
+    tab: object, base_url: str
+) -> None:
+    """"karta karna", the players' name, finds the situations of the law's "karta
+    przygwożdżona": the filter fetches the players' words of the letters typed (here "k") and
+    reads the query again, where before it kept every situation holding "kart"."""
+    tab.goto(f"{base_url}wizard/")
+    wait_ready(tab)
+    tab.fill("#wizard-filter", "karta karna")
+    visible = tab.locator(".wizard-situations li:not([hidden]) button")
+    expect(visible.first).to_have_text("Podrzędna karta przygwożdżona")
+    tab.wait_for_function(
+        "n => document.querySelectorAll('.wizard-situations li:not([hidden])').length < n", arg=20)
+    shards = [url.rsplit("/", 1)[1] for url in tab.requests if "/assets/search/" in url]
+    assert "synonyms-pl-6b.json" in shards and not any(
+        s.startswith("synonyms-en-") for s in shards), shards
+    assert not tab.errors
+
+
 def test_bad_shared_link_is_reported(tab: object, base_url: str) -> None:
     tab.goto(f"{base_url}wizard/#tree=no-such-tree")
     wait_ready(tab)

@@ -75,21 +75,16 @@ SITE_SPEC_KEYS = ("fold_extra", "inflections", "jargon", "max_query_chars", "ran
 SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no shorter word
 
 
-def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str]
-               ) -> dict[str, dict[str, Any]]:
+def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],
+               synonym_shards: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
     """Per language, the spec the site's scripts read: both languages' stop words (a query may
-    mix them), that language's synonyms and table talk only (query.js reads no others), as
-    each headword's forms (the size each first search loads: the same pairs, smaller), the
-    glossary's term pairs' shards on the Polish pages only and the names of the vocabulary's
-    shards, so the search box asks only for shards that exist."""
+    mix them), that language's table talk only (query.js reads no other), the names of the
+    shards of its synonyms, of the glossary's term pairs (on the Polish pages only) and of the
+    vocabulary, so the search box asks only for shards that exist."""
     specs = {}
     for lang in LANGS:
         kept = {key: spec[key] for key in SITE_SPEC_KEYS}
-        forms: dict[str, list[str]] = {}
-        for synonym in spec["synonyms"]:
-            if synonym["lang"] == lang:
-                forms.setdefault(synonym["headword"], []).append(synonym["form"])
-        kept["synonyms"] = {headword: sorted(set(forms[headword])) for headword in sorted(forms)}
+        kept["synonyms"] = synonym_shards[lang]
         kept["jargon"] = spec["jargon"][lang]  # "12" reads as "dwunastej" on a Polish page
         # an English query reads the Polish law text through them on the Polish pages; on the
         # English pages the Polish words would crowd out the English pages it finds as typed
@@ -132,15 +127,36 @@ def translation_shards(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
     return shards
 
 
+def synonym_shards(synonyms: list[dict[str, str]], lang: str) -> dict[str, dict[str, list[str]]]:
+    """The players' words of one language (spec "synonyms"), each headword with its forms,
+    split by the first letter of a form's first content word (a hex code point), as the
+    glossary's term pairs are: a form is read only when the query holds a form of each of its
+    words, and forms of one word share its first letter (query.js sameWord), so a search loads
+    the shards of its words' letters, not every synonym (the first search loaded them all)."""
+    from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS
+
+    shards: dict[str, dict[str, set[str]]] = {}
+    for synonym in synonyms:
+        form = synonym["form"]
+        # the words query.js synonymTerms reads of a form: function words left out
+        first = next((w for w in form.split() if w not in POLISH_STOPS | ENGLISH_STOPS), "")
+        if synonym["lang"] == lang and first:
+            shard = shards.setdefault(f"{ord(first[0]):x}", {})
+            shard.setdefault(synonym["headword"], set()).add(form)
+    return {key: {headword: sorted(forms) for headword, forms in sorted(shard.items())}
+            for key, shard in sorted(shards.items())}
+
+
 def _write_json(path: Path, data: object) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
                     encoding="utf-8")
 
 
 def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
-    """Write the query spec per language (spec-<lang>.json), the index's vocabulary for typos
-    and the glossary's term pairs, each split by first letter (vocabulary-<letter>.json,
-    translations-<letter>.json) under out_dir/assets/search/; returns what was missing."""
+    """Write the query spec per language (spec-<lang>.json), the index's vocabulary for typos,
+    the glossary's term pairs and the players' words, each split by first letter
+    (vocabulary-<letter>.json, translations-<letter>.json, synonyms-<lang>-<letter>.json) under
+    out_dir/assets/search/; returns what was missing."""
     vocabulary_file = config.index_dir / "vocabulary.json"
     missing = [str(f) for f in (config.search_spec_file, vocabulary_file) if not f.exists()]
     target = out_dir / "assets" / "search"
@@ -155,7 +171,12 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
         pairs = translation_shards(spec["translations"])
         for key, rows in pairs.items():
             _write_json(target / f"translations-{key}.json", rows)
-        for lang, kept in site_specs(spec, sorted(shards), sorted(pairs)).items():
+        synonyms = {lang: synonym_shards(spec["synonyms"], lang) for lang in LANGS}
+        for lang, parts in synonyms.items():
+            for key, table in parts.items():
+                _write_json(target / f"synonyms-{lang}-{key}.json", table)
+        listed = {lang: sorted(parts) for lang, parts in synonyms.items()}
+        for lang, kept in site_specs(spec, sorted(shards), sorted(pairs), listed).items():
             _write_json(target / f"spec-{lang}.json", kept)
     return missing
 

@@ -151,11 +151,12 @@
   /** The best pages for the words in the law's own words; a word the index does not know is
    * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
    * word meant is searched, and the reader is told which; `pairs`, the glossary's term pairs
-   * for the words (query.js translations), let an English query read the Polish law text.
-   * `stale` says the reader has typed on since: no page is read for a query no longer shown
-   * (the answer is then null). */
-  S.find = function (pf, words, vocabulary, stale, pairs) {
-    return Promise.all([vocabulary, pairs || Promise.resolve([])]).then(function (got) {
+   * for the words (query.js translations), let an English query read the Polish law text;
+   * `players`, the players' words of the words' letters fetched (query.js synonyms), let
+   * synonymTerms read them. `stale` says the reader has typed on since: no page is read for a
+   * query no longer shown (the answer is then null). */
+  S.find = function (pf, words, vocabulary, stale, pairs, players) {
+    return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
       var known = got[0];
       var typed = [], fixed = [];
       // a word that names a glossary term or word pair in some form is no typo ("prohibits" for

@@ -2,7 +2,9 @@
  * build/search_spec.json, of which tools/site/build.py copies what the scripts read to
  * assets/search/spec-<lang>.json): folding, function and question words, players' words, table
  * talk ("12" -> "dwunastej"), typos against the index's vocabulary
- * (assets/search/vocabulary-<letter>.json) and the query limit.
+ * (assets/search/vocabulary-<letter>.json) and the query limit; the players' words
+ * (synonyms-<lang>-<letter>.json) and the glossary's term pairs (translations-<letter>.json)
+ * are split by first letter, as the vocabulary is.
  * Read by the search box's scripts (find.js, rank.js, cite.js, search.js) and the wizard's filter
  * (assets/wizard/match.js). */
 (function () {
@@ -80,14 +82,18 @@
     return p >= n && x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
   }
 
+  // each headword with its forms, of the synonyms' shards fetched so far (Q.synonyms): a
+  // form is read only when the query holds its words, so a shard of other letters names nothing
+  var synonymForms = {};
+
   /** The glossary variants in players' words that the query names, as synonym_namings in
    * tools/search/query.py: each {naming: the words typed that name it, term: its headword,
    * words: the headword's content words}, a headword once, by the first of its forms whose
    * every word the query holds ("karta karna" names "karta przygwożdżona"). */
   function synonymTerms(words) {
     var named = [];
-    Object.keys(Q.spec.synonyms).forEach(function (headword) {
-      Q.spec.synonyms[headword].some(function (form) {
+    Object.keys(synonymForms).sort().forEach(function (headword) {
+      synonymForms[headword].some(function (form) {
         var parts = form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
         if (!parts.length) return false;
         var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
@@ -267,6 +273,28 @@
     return shards(root, "translations", Q.spec.translations, words.map(fold), []).then(function (got) {
       return [].concat.apply([], got).sort();
     });
+  };
+
+  /** The players' words `synonymTerms` reads for these words: the build splits them by the first
+   * letter of a form's first word (tools/site/build.py synonym_shards), which the query must
+   * hold in some form, so only the shards of the words' letters are fetched; a shard that
+   * cannot be had names nothing. */
+  Q.synonyms = function (root, words) {
+    var name = "synonyms-" + LANG;
+    return shards(root, name, Q.spec.synonyms, words.map(fold), {}).then(function (got) {
+      got.forEach(function (table) {
+        Object.keys(table).forEach(function (headword) {
+          var forms = (synonymForms[headword] || []).concat(table[headword]);
+          synonymForms[headword] = forms.filter(function (f, i) { return forms.indexOf(f) === i; }).sort();
+        });
+      });
+    });
+  };
+
+  /** The spec, and the players' words of the query's letters (Q.synonyms): what the wizard's
+   * filter reads a query by, as the search box does. */
+  Q.prepare = function (root, query) {
+    return Q.load(root).then(function () { return Q.synonyms(root, contentWords(query)); });
   };
 
   Q.fold = fold;

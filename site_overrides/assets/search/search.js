@@ -108,8 +108,9 @@
       var words = Q.contentWords(query);
       var known = Q.vocabulary(ROOT, words); // fetched while Pagefind loads
       var pairs = Q.translations(ROOT, words);
+      var players = Q.synonyms(ROOT, words);
       return S.loadPagefind()
-        .then(function (pf) { return S.find(pf, words, known, stale, pairs); })
+        .then(function (pf) { return S.find(pf, words, known, stale, pairs, players); })
         .then(function (got) {
           if (stale() || !got) return;
           var items = S.items(got.found, got.words, got.reading).slice(0, MAX_RESULTS);

@@ -75,6 +75,19 @@
     order.forEach(function (entry) { list.appendChild(entry.item); });
   };
 
+  /* Run the filter `run` on every keystroke, and again once the spec and the players' words of
+   * the query's letters have arrived (query.js prepare), unless the reader has typed on: until
+   * then the filter reads the query without them. */
+  W.whenRead = function (input, run) {
+    function again() {
+      var query = input.value;
+      W.Q.prepare(W.ROOT, query).then(function () { if (input.value === query) run(); },
+        function () { /* the spec failed: the filter keeps its fallback */ });
+    }
+    input.addEventListener("input", function () { run(); again(); });
+    again();
+  };
+
   /* ---- the situation filter on the situations index page ---- */
 
   W.setupFilter = function (input) {
@@ -104,8 +117,7 @@
       });
       if (none) none.hidden = shown !== 0;
     }
-    input.addEventListener("input", apply);
     apply();
-    W.Q.load(W.ROOT).then(apply, function () { /* the spec failed: the filter keeps its fallback */ });
+    W.whenRead(input, apply);
   };
 })(window.bridgelawWizard = window.bridgelawWizard || {});

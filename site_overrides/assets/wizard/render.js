@@ -160,8 +160,7 @@
       W.rankItems(list, items, names, input.value);
       none.hidden = shown !== 0;
     }
-    input.addEventListener("input", filter);
-    W.Q.load(W.ROOT).then(function () { if (input.value) filter(); }, function () {});
+    W.whenRead(input, filter);
     this.root.appendChild(label);
     this.root.appendChild(input);
     this.root.appendChild(none);
