@@ -28,7 +28,7 @@ FILES = {
     "pagefind/pagefind.js": "pf", "pagefind/pagefind-entry.json": "{}",
     "pagefind/wasm.pl.pagefind": "w", "pagefind/wasm.unknown.pagefind": "w",
     "pagefind/pagefind.en_e8b9e1ab2b.pf_meta": "m", "pagefind/index/pl_7426fb5.pf_index": "i",
-    "pagefind/pagefind-ui.js": "ui",
+    "pagefind/pagefind-ui.js": "ui", "assets/search/synonyms-pl-6b.json": "{}",
     "sitemap.xml": "<urlset/>",
 }
 
@@ -92,9 +92,13 @@ def test_tiers() -> None:
     # and so do the glossary pairs that read English queries in the Polish text
     for shard in ("assets/search/vocabulary-72.json", "assets/search/translations-72.json"):
         assert classify(shard) == (shard, "pages-pl"), shard
-    # the players' words ("karta karna") come with the spec: the player offline needs them first
-    for shard in ("assets/search/synonyms-pl-6b.json", "assets/search/spec-pl.json"):
-        assert classify(shard) == (shard, "shell"), shard
+    # the players' words ("karta karna") come with their language's search, not in the shell
+    # every reader waits for
+    assert classify("assets/search/spec-pl.json")[1] == "shell"
+    for shard, tier in (("assets/search/synonyms-pl-6b.json", "core-pl"),
+                        ("assets/search/synonyms-en-70.json", "core-en")):
+        assert classify(shard) == (shard, tier), shard
+    assert classify("assets/search/synonyms-xx-70.json") is None
     assert classify("pagefind/wasm.pl.pagefind")[1] == "core-pl"
     assert classify("pagefind/fragment/en_116482c.pf_fragment")[1] == "core-en"
     assert classify("pagefind/filter/pl_21e3e07.pf_filter")[1] == "core-pl"  # the edition filter
@@ -112,6 +116,9 @@ def test_order_shell_then_each_languages_core_and_pages(site) -> None:
     pages = [e.path for e in collect(site) if e.tier == "pages-pl"]
     assert pages.index("laws/2017/64/") < pages.index("situations/revoke/") < pages.index(
         "laws/1997/62/")  # the laws in force first, the superseded edition last
+    # the players' words lead their language's core: its search reads them with the index
+    assert [e.path for e in collect(site) if e.tier == "core-pl"][0] == \
+        "assets/search/synonyms-pl-6b.json"
 
 
 def test_version_follows_content_only(site) -> None:

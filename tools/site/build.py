@@ -128,18 +128,19 @@ def translation_shards(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
 
 
 def synonym_shards(synonyms: list[dict[str, str]], lang: str) -> dict[str, dict[str, list[str]]]:
-    """The players' words of one language (spec "synonyms"), each headword with its forms,
-    split by the first letter of a form's first content word (a hex code point), as the
+    """The players' words of one language (spec "synonyms": forms folded), each headword with
+    its forms, split by the first letter of a form's first content word (a hex code point), as the
     glossary's term pairs are: a form is read only when the query holds a form of each of its
     words, and forms of one word share its first letter (query.js sameWord), so a search loads
     the shards of its words' letters, not every synonym (the first search loaded them all)."""
     from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS
 
+    stops = POLISH_STOPS | ENGLISH_STOPS
     shards: dict[str, dict[str, set[str]]] = {}
     for synonym in synonyms:
         form = synonym["form"]
         # the words query.js synonymTerms reads of a form: function words left out
-        first = next((w for w in form.split() if w not in POLISH_STOPS | ENGLISH_STOPS), "")
+        first = next((w for w in form.split() if w not in stops), "")
         if synonym["lang"] == lang and first:
             shard = shards.setdefault(f"{ord(first[0]):x}", {})
             shard.setdefault(synonym["headword"], set()).add(form)

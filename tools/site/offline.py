@@ -47,6 +47,9 @@ SEARCH = re.compile(r"^pagefind/(wasm\.(?P<a>\w+)\.pagefind"
 # search made offline before they are kept corrects no typo and reads English words as typed
 # (query.js reads a missing shard as empty).
 SEARCH_SHARDS = re.compile(r"^assets/search/(vocabulary|translations)-[0-9a-f]+\.json$")
+# The players' words of one language ("karta karna"), split by first letter: the language's
+# search reads them first, so they come first in its core, not in the shell every reader waits for.
+SYNONYM_SHARDS = re.compile(r"^assets/search/synonyms-(?P<lang>\w+)-[0-9a-f]+\.json$")
 CORE_PAGES = ("", "wizard/", "situations/", "laws/")
 FRAGMENT_MARK = b"pagefind_dcd"
 SKIP = re.compile(r"\.map$|^assets/bridgelaw/icon-maskable\.svg$")
@@ -77,7 +80,8 @@ def _page_tier(page: str) -> str:
 def _order(entry: Entry) -> tuple[int, str]:
     """Within a tier: the search's shards, laws in force, situations, the rest, 1997 laws."""
     path = entry.path
-    rank = (-1 if SEARCH_SHARDS.match(path) else 0 if "laws/2017/" in path
+    shard = SEARCH_SHARDS.match(path) or SYNONYM_SHARDS.match(path)
+    rank = (-1 if shard else 0 if "laws/2017/" in path
             else 1 if "situations/" in path else 3 if "laws/1997/" in path else 2)
     return rank, path
 
@@ -99,6 +103,9 @@ def classify(rel: str, data: bytes = b"") -> tuple[str, str] | None:
         return page, _page_tier(page)
     if SEARCH_SHARDS.match(rel):
         return rel, f"pages-{DEFAULT_LANG}"
+    players = SYNONYM_SHARDS.match(rel)
+    if players:
+        return (rel, f"core-{players.group('lang')}") if players.group("lang") in LANGS else None
     if SHELL.match(rel):
         return rel, "shell"
     match = SEARCH.match(rel)

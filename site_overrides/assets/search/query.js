@@ -21,6 +21,9 @@
       fetched[url] = fetch(url).then(function (r) {
         if (!r.ok) throw new Error(r.status);
         return r.json();
+      }).catch(function (error) {
+        delete fetched[url]; // a request that failed (no signal) is made again next time
+        throw error;
       });
     }
     return fetched[url];
@@ -72,6 +75,7 @@
 
   /** sameWord for words already folded. */
   function sameFolded(x, y) {
+    if (x === y) return true;
     var shorter = Math.min(x.length, y.length);
     if (shorter < 4) return x === y;
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
@@ -84,7 +88,7 @@
 
   // each headword with its forms, of the synonyms' shards fetched so far (Q.synonyms): a
   // form is read only when the query holds its words, so a shard of other letters names nothing
-  var synonymForms = {};
+  var synonymForms = {}, headwords = [], merged = {};
 
   /** The glossary variants in players' words that the query names, as synonym_namings in
    * tools/search/query.py: each {naming: the words typed that name it, term: its headword,
@@ -92,7 +96,7 @@
    * every word the query holds ("karta karna" names "karta przygwożdżona"). */
   function synonymTerms(words) {
     var named = [];
-    Object.keys(synonymForms).sort().forEach(function (headword) {
+    headwords.forEach(function (headword) {
       synonymForms[headword].some(function (form) {
         var parts = form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
         if (!parts.length) return false;
@@ -251,22 +255,28 @@
     });
   };
 
-  /** The shards of a table the build splits by first letter (tools/site/build.py: name-<hex>.json)
-   * that the folded words' first letters name, of those the spec lists (`listed`), each fetched
-   * once; a shard that cannot be had reads as `empty`. */
-  function shards(root, name, listed, folded, empty) {
+  /** The names of the shards (the hex code point of a first letter) that the folded words'
+   * first letters name, of those the spec lists. */
+  function shardKeys(listed, folded) {
     var keys = [];
     folded.forEach(function (w) {
       var key = w ? w.codePointAt(0).toString(16) : "";
       if (key && keys.indexOf(key) < 0 && (listed || []).indexOf(key) >= 0) keys.push(key);
     });
-    return Promise.all(keys.map(function (key) {
+    return keys;
+  }
+
+  /** The shards of a table the build splits by first letter (tools/site/build.py: name-<hex>.json)
+   * that the folded words' first letters name, of those the spec lists (`listed`), each fetched
+   * once; a shard that cannot be had reads as `empty`. */
+  function shards(root, name, listed, folded, empty) {
+    return Promise.all(shardKeys(listed, folded).map(function (key) {
       return Q.json(root, "assets/search/" + name + "-" + key + ".json").catch(function () { return empty; });
     }));
   }
 
   /** The glossary's term pairs and the word pairs `translate` reads for these words: the build splits them by the
-   * first letter of a form's first word (tools/site/build.py translation_shards), which the
+   * first letter of a form's first content word (tools/site/build.py translation_shards), which the
    * query must hold, so only the shards of the words' letters are fetched (none on a page
    * whose spec lists none). */
   Q.translations = function (root, words) {
@@ -276,25 +286,34 @@
   };
 
   /** The players' words `synonymTerms` reads for these words: the build splits them by the first
-   * letter of a form's first word (tools/site/build.py synonym_shards), which the query must
-   * hold in some form, so only the shards of the words' letters are fetched; a shard that
-   * cannot be had names nothing. */
+   * letter of a form's first content word (tools/site/build.py synonym_shards), which the query
+   * must hold in some form, so only the shards of the words' letters are fetched; a shard that
+   * cannot be had names nothing. Resolves to whether a shard of the words' letters was not read
+   * yet when asked for (a query read before then lacked it). */
   Q.synonyms = function (root, words) {
-    var name = "synonyms-" + LANG;
-    return shards(root, name, Q.spec.synonyms, words.map(fold), {}).then(function (got) {
-      got.forEach(function (table) {
+    var folded = words.map(fold), keys = shardKeys(Q.spec.synonyms, folded);
+    var missing = keys.some(function (key) { return !merged[key]; });
+    return shards(root, "synonyms-" + LANG, Q.spec.synonyms, folded, null).then(function (got) {
+      got.forEach(function (table, i) {
+        if (!table || merged[keys[i]]) return; // a shard that failed is asked for again next time
+        merged[keys[i]] = true;
         Object.keys(table).forEach(function (headword) {
           var forms = (synonymForms[headword] || []).concat(table[headword]);
-          synonymForms[headword] = forms.filter(function (f, i) { return forms.indexOf(f) === i; }).sort();
+          synonymForms[headword] = forms.filter(function (f, j) { return forms.indexOf(f) === j; }).sort();
         });
       });
+      headwords = Object.keys(synonymForms).sort();
+      return missing;
     });
   };
 
   /** The spec, and the players' words of the query's letters (Q.synonyms): what the wizard's
-   * filter reads a query by, as the search box does. */
+   * filter reads a query by, as the search box does. Resolves to whether either arrived only
+   * now, so the query reads differently than before. */
   Q.prepare = function (root, query) {
-    return Q.load(root).then(function () { return Q.synonyms(root, contentWords(query)); });
+    var before = Q.spec;
+    return Q.load(root).then(function () { return Q.synonyms(root, contentWords(query)); })
+      .then(function (added) { return added || !before; });
   };
 
   Q.fold = fold;

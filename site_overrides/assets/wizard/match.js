@@ -75,14 +75,16 @@
     order.forEach(function (entry) { list.appendChild(entry.item); });
   };
 
-  /* Run the filter `run` on every keystroke, and again once the spec and the players' words of
+  /* Run the filter `run` on every keystroke, and again once the spec or the players' words of
    * the query's letters have arrived (query.js prepare), unless the reader has typed on: until
-   * then the filter reads the query without them. */
+   * then the filter reads the query without them. An empty query is not run again (the
+   * catalogue shows whole, and a button in focus keeps it). */
   W.whenRead = function (input, run) {
     function again() {
       var query = input.value;
-      W.Q.prepare(W.ROOT, query).then(function () { if (input.value === query) run(); },
-        function () { /* the spec failed: the filter keeps its fallback */ });
+      W.Q.prepare(W.ROOT, query).then(function (changed) {
+        if (changed && query && input.value === query) run();
+      }, function () { /* the spec failed: the filter keeps its fallback */ });
     }
     input.addEventListener("input", function () { run(); again(); });
     again();
