@@ -182,6 +182,23 @@ def test_a_shared_verb_prefix_is_no_form_of_a_word(page, origin) -> None:  # noq
     assert same == [False, False, False, True, True, True, True]
 
 
+def test_a_spec_or_shard_that_failed_is_asked_for_again(page, origin) -> None:  # noqa: ANN001
+    """No signal for a moment: the search says it could not load, and the next keystroke asks
+    again; a shard of players' words that failed names nothing until it is had."""
+    blocked = {"spec-pl.json", "synonyms-pl-6b.json"}
+    page.route("**/assets/search/*.json", lambda route: route.abort()
+               if route.request.url.rsplit("/", 1)[1] in blocked else route.continue_())
+    named = "() => window.bridgelawQuery.synonymTerms(['karta', 'karna']).map(t => t.term)"
+    open_search(page, origin)
+    ask(page, "karta karna")
+    assert "Nie udało się" in page.inner_text(".bl-search__status")
+    blocked.discard("spec-pl.json")
+    assert ask(page, "karta karna leży") and page.evaluate(named) == []
+    blocked.clear()
+    ask(page, "karta karna przed obrońcą")
+    assert page.evaluate(named) == ["karta przygwożdżona"]
+
+
 def test_results_name_their_edition(page, origin) -> None:  # noqa: ANN001
     """A unit result says which edition it is from: 64B3 of 1997 is not 64B3 of 2017."""
     open_search(page, origin)

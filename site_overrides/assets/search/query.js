@@ -45,6 +45,9 @@
         data.jargonOf = jargonOf;
         Q.spec = data;
         return data;
+      }, function (error) {
+        Q.loading = null; // asked for again on the next keystroke
+        throw error;
       });
     }
     return Q.loading;
