@@ -55,11 +55,18 @@
 
   /** The word lowercased with diacritics removed (ł -> l too), as tools/search/analysis.py folds. */
   function fold(word) {
+    var key = String(word), known = foldedWords.get(key);
+    if (known !== undefined) return known;
     var letters = (Q.spec && Q.spec.fold_extra) || { "ł": "l", "Ł": "L" };
     var out = "";
-    for (var ch of String(word)) out += letters[ch] || ch;
-    return out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    for (var ch of key) out += letters[ch] || ch;
+    out = out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    if (Q.spec && foldedWords.size < FOLDED_KEPT) foldedWords.set(key, out);
+    return out;
   }
+  // each word folded once: a search folds every word of the law records it reads, on every
+  // keystroke, and the records share their words (the spec's letters first: kept after it)
+  var foldedWords = new Map(), FOLDED_KEPT = 100000;
 
   /** The query's content words: function and question words left out, unless nothing else. */
   function contentWords(query) {
@@ -84,9 +91,10 @@
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
     var n = shorter < 6 ? 4 : Math.max(5, shorter - 2), p = 0;
     while (p < shorter && x[p] === y[p]) p++;
+    if (p < n) return false;
     // a verb's prefix in common is no evidence: "przez" and "przenosi" share only "prze"
     if (p < 5 && PREFIXES.indexOf(x.slice(0, p)) >= 0) return false;
-    return p >= n && x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
+    return x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
   }
 
   // each headword with its forms, of the synonyms' shards fetched so far (Q.synonyms): a
@@ -320,6 +328,7 @@
   };
 
   Q.fold = fold;
+  Q.FOLDED_KEPT = FOLDED_KEPT; // how many folded words a cache keeps (rank.js too)
   Q.contentWords = contentWords;
   Q.sameWord = sameWord;
   Q.sameFolded = sameFolded;
