@@ -76,6 +76,18 @@ def test_the_site_says_which_word_it_searched_for_a_typo(search_page) -> None:  
     assert "renons" in status and "renosn" in status
 
 
+@pytest.mark.parametrize("query", ["renons wykryty po zakonczeniu rundy",
+                                   "rozgrywający zakazał wyjścia w kolor",
+                                   "czy partner może wykorzystać wiedzę o karcie przygwożdżonej"])
+def test_an_inflection_the_texts_do_not_use_is_no_typo_on_either_engine(
+        search_page, cli_config: Config, query: str) -> None:  # noqa: ANN001
+    """"wykryty", "zakazał", "wiedzę": the texts say "wykryte", "zakazać", "wiedza"; the CLI
+    knows the word by its stem, and the site no longer reads it as a typo of its other form."""
+    assert "also searched for" not in search(query, cli_config, lang="pl").message
+    assert site_refs(search_page, query)
+    assert "Szukano także" not in search_page.inner_text(".bl-search__status")
+
+
 def test_both_engines_say_how_an_english_query_was_read_in_the_polish_text(
         search_page, cli_config: Config) -> None:  # noqa: ANN001
     """The glossary terms an English query named, the longest only, and the Polish headword it

@@ -252,8 +252,14 @@
       var key = [d, -vocabulary[c], c];
       if (!best || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
     });
+    // a near word that is a form of the word typed ("wykryte" for "wykryty", "zakazać" for
+    // "zakazał") is an inflection the texts do not use, no typo; the CLI knows the word by its
+    // stem. Short words are left to the distance: their forms are too loosely told apart
+    // ("renos" and "renons" share a beginning)
+    if (best && w.length >= FORM_NOT_TYPO && sameFolded(best[2], w)) return "";
     return best ? best[2] : "";
   }
+  var FORM_NOT_TYPO = 6;
 
   /** The part of the index's vocabulary `correct` reads for these words: the build splits it by
    * first letter (tools/site/build.py vocabulary_shards), as a word is only ever read as a word
