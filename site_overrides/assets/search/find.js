@@ -49,6 +49,9 @@
           if (pf.init) pf.init();
           return pf;
         });
+      }, function (error) {
+        pagefind = null; // no signal for a moment: imported again on the next keystroke
+        throw error;
       });
     }
     return pagefind;
@@ -158,7 +161,7 @@
   S.find = function (pf, words, vocabulary, stale, pairs, players) {
     return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
       var known = got[0];
-      var typed = [], fixed = [];
+      var typed = [], fixed = [], said = { typed: [], fixed: [] };
       // a word that names a glossary term or word pair in some form is no typo ("prohibits" for
       // "prohibit a lead"): the CLI knows it by its stem, the glossary being in its index
       var typedTerms = Q.translate(words, got[1]);
@@ -166,6 +169,8 @@
       words.forEach(function (w) {
         var c = naming.indexOf(w) < 0 && Q.correct(w, known);
         if (c) { typed.push(w); fixed.push(c); }
+        // the reader is told of a typo, not of another form of the word typed (query.js formOf)
+        if (c && !Q.formOf(w, c)) { said.typed.push(w); said.fixed.push(c); }
       });
       var read = words.concat(fixed);
       // Pagefind wants every word of its query: a typo the index lacks would leave only the
@@ -234,7 +239,7 @@
       }).then(function (found) {
         // the Polish words are marked in the text; the typed words are what a page answers
         // ... and the general words table talk stands for ("12" -> "dwunastej")
-        return found && { found: found, words: read.concat(Q.jargonWords(read), polish), typed: typed, fixed: fixed,
+        return found && { found: found, words: read.concat(Q.jargonWords(read), polish), said: said,
           reading: reading };
       });
     });

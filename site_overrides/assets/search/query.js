@@ -14,7 +14,8 @@
   var LANG = window.bridgelawSite.lang; // assets/bridgelaw/paths.js
 
   var fetched = {};
-  /** A JSON file of the site, fetched once: every caller gets the same promise. */
+  /** A JSON file of the site, fetched once (again after a failure): every caller meanwhile
+   * gets the same promise. */
   Q.json = function (root, path) {
     var url = new URL(path, root).href;
     if (!fetched[url]) {
@@ -29,7 +30,7 @@
     return fetched[url];
   };
 
-  /** The page language's spec, fetched once from the site root. */
+  /** The page language's spec, fetched once from the site root (again after a failure). */
   Q.load = function (root) {
     if (!Q.loading) {
       Q.loading = Q.json(root, "assets/search/spec-" + LANG + ".json").then(function (data) {
@@ -252,12 +253,17 @@
       var key = [d, -vocabulary[c], c];
       if (!best || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
     });
-    // a near word that is a form of the word typed ("wykryte" for "wykryty", "zakazać" for
-    // "zakazał") is an inflection the texts do not use, no typo; the CLI knows the word by its
-    // stem. Short words are left to the distance: their forms are too loosely told apart
-    // ("renos" and "renons" share a beginning)
-    if (best && w.length >= FORM_NOT_TYPO && sameFolded(best[2], w)) return "";
     return best ? best[2] : "";
+  }
+
+  /** Whether the near word `correct` found is a form of the word typed ("wykryte" for
+   * "wykryty", "zakazać" for "zakazał"): an inflection the texts do not use, which the CLI knows
+   * by its stem and does not call a typo; searched, but not said. Words shorter than
+   * FORM_NOT_TYPO are left to the distance: their forms are told apart too loosely ("renos" and
+   * "renons" share a beginning). */
+  function formOf(word, near) {
+    var w = fold(word);
+    return w.length >= FORM_NOT_TYPO && sameFolded(near, w);
   }
   var FORM_NOT_TYPO = 6;
 
@@ -345,5 +351,6 @@
   Q.inside = inside;
   Q.covers = covers;
   Q.correct = correct;
+  Q.formOf = formOf;
   window.bridgelawQuery = Q;
 })();

@@ -115,8 +115,8 @@
           if (stale() || !got) return;
           var items = S.items(got.found, got.words, got.reading).slice(0, MAX_RESULTS);
           var notes = [];
-          if (got.typed.length) {
-            notes.push(TEXT.corrected.replace("{fixed}", got.fixed.join(", ")).replace("{typed}", got.typed.join(", ")));
+          if (got.said.typed.length) {
+            notes.push(TEXT.corrected.replace("{fixed}", got.said.fixed.join(", ")).replace("{typed}", got.said.typed.join(", ")));
           }
           if (got.reading.terms.length) notes.push(TEXT.translated.replace("{pairs}", readAs(got.reading.terms)));
           show(items, items.length ? notes.join(" · ") : TEXT.none + "“" + query + "”");
