@@ -153,7 +153,8 @@
 
   /** The best pages for the words in the law's own words; a word the index does not know is
    * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
-   * word meant is searched, and the reader is told which; `pairs`, the glossary's term pairs
+   * word meant is searched, and the reader is told which (not of another form of the word
+   * typed, query.js formOf); `pairs`, the glossary's term pairs
    * for the words (query.js translations), let an English query read the Polish law text;
    * `players`, the players' words of the words' letters fetched (query.js synonyms), let
    * synonymTerms read them. `stale` says the reader has typed on since: no page is read for a
