@@ -96,6 +96,12 @@ def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],
     return specs
 
 
+def letter_key(word: str) -> str:
+    """The shard a word belongs to: its first letter's code point in hex, as query.js
+    shardKeys names it ("renons" -> "72")."""
+    return f"{ord(word[0]):x}"
+
+
 def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
     """The index's vocabulary split by the first letter of its words (a hex code point): a
     mistyped word is only ever read as a word with its own first letter (correct), so a first
@@ -106,7 +112,7 @@ def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
     shards: dict[str, dict[str, int]] = {}
     for word, count in sorted(vocabulary.items()):
         if len(word) >= SHORTEST_CANDIDATE or allowed_typos(word):
-            shards.setdefault(f"{ord(word[0]):x}", {})[word] = count
+            shards.setdefault(letter_key(word), {})[word] = count
     return shards
 
 
@@ -123,7 +129,7 @@ def translation_shards(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
     for row in rows:
         first = next((w for w in WORD.findall(row[0]) if w not in ENGLISH_STOPS), "")
         if first:
-            shards.setdefault(f"{ord(first[0]):x}", []).append(list(row))
+            shards.setdefault(letter_key(first), []).append(list(row))
     return shards
 
 
@@ -142,7 +148,7 @@ def synonym_shards(synonyms: list[dict[str, str]], lang: str) -> dict[str, dict[
         # the words query.js synonymTerms reads of a form: function words left out
         first = next((w for w in form.split() if w not in stops), "")
         if synonym["lang"] == lang and first:
-            shard = shards.setdefault(f"{ord(first[0]):x}", {})
+            shard = shards.setdefault(letter_key(first), {})
             shard.setdefault(synonym["headword"], set()).add(form)
     return {key: {headword: sorted(forms) for headword, forms in sorted(shard.items())}
             for key, shard in sorted(shards.items())}

@@ -55,20 +55,28 @@
     return Q.loading;
   };
 
+  /** `compute(word)` kept per word, for up to KEPT words: a search folds every word of the law
+   * records it reads, on every keystroke, and the records share their words. Kept only once the
+   * spec has arrived: its letters (fold_extra) change what folding gives. */
+  function perWord(compute) {
+    var kept = new Map();
+    return function (word) {
+      var key = String(word), known = kept.get(key);
+      if (known !== undefined) return known;
+      known = compute(key);
+      if (Q.spec && kept.size < KEPT) kept.set(key, known);
+      return known;
+    };
+  }
+  var KEPT = 100000;
+
   /** The word lowercased with diacritics removed (ł -> l too), as tools/search/analysis.py folds. */
-  function fold(word) {
-    var key = String(word), known = foldedWords.get(key);
-    if (known !== undefined) return known;
+  var fold = perWord(function (word) {
     var letters = (Q.spec && Q.spec.fold_extra) || { "ł": "l", "Ł": "L" };
     var out = "";
-    for (var ch of key) out += letters[ch] || ch;
-    out = out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    if (Q.spec && foldedWords.size < FOLDED_KEPT) foldedWords.set(key, out);
-    return out;
-  }
-  // each word folded once: a search folds every word of the law records it reads, on every
-  // keystroke, and the records share their words (the spec's letters first: kept after it)
-  var foldedWords = new Map(), FOLDED_KEPT = 100000;
+    for (var ch of word) out += letters[ch] || ch;
+    return out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  });
 
   /** The query's content words: function and question words left out, unless nothing else. */
   function contentWords(query) {
@@ -89,7 +97,7 @@
   function sameFolded(x, y) {
     if (x === y) return true;
     var shorter = Math.min(x.length, y.length);
-    if (shorter < 4) return x === y;
+    if (shorter < 4) return false;
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
     var n = shorter < 6 ? 4 : Math.max(5, shorter - 2), p = 0;
     while (p < shorter && x[p] === y[p]) p++;
@@ -256,15 +264,16 @@
     var folded = words.map(fold), keys = shardKeys(Q.spec.synonyms, folded);
     var missing = keys.some(function (key) { return !merged[key]; });
     return shards(root, "synonyms-" + LANG, Q.spec.synonyms, folded, null).then(function (got) {
-      got.forEach(function (table, i) {
-        if (!table || merged[keys[i]]) return; // a shard that failed is asked for again next time
+      var added = got.filter(function (table, i) {
+        if (!table || merged[keys[i]]) return false; // a shard that failed is asked for again
         merged[keys[i]] = true;
         Object.keys(table).forEach(function (headword) {
           var forms = (synonymForms[headword] || []).concat(table[headword]);
           synonymForms[headword] = forms.filter(function (f, j) { return forms.indexOf(f) === j; }).sort();
         });
+        return true;
       });
-      headwords = Object.keys(synonymForms).sort();
+      if (added.length) headwords = Object.keys(synonymForms).sort();
       return missing;
     });
   };
@@ -280,7 +289,7 @@
 
   Q.shards = shards;
   Q.fold = fold;
-  Q.FOLDED_KEPT = FOLDED_KEPT; // how many folded words a cache keeps (rank.js too)
+  Q.perWord = perWord;
   Q.contentWords = contentWords;
   Q.sameWord = sameWord;
   Q.sameFolded = sameFolded;

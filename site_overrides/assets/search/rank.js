@@ -105,16 +105,8 @@
   }
 
   /** A text word folded, without the punctuation around it ("renonsu)" -> "renonsu"); each
-   * once, as query.js folds (the records read on every keystroke share their words). */
-  var bareWords = new Map();
-  function bare(word) {
-    var known = bareWords.get(word);
-    if (known === undefined) {
-      known = fold(word.replace(/[^\p{L}\p{N}]/gu, ""));
-      if (Q.spec && bareWords.size < Q.FOLDED_KEPT) bareWords.set(word, known);
-    }
-    return known;
-  }
+   * once, as query.js folds (query.js perWord). */
+  var bare = Q.perWord(function (word) { return fold(word.replace(/[^\p{L}\p{N}]/gu, "")); });
 
   /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
   function isFormOf(word, queries) {
