@@ -174,6 +174,20 @@ def test_both_engines_read_an_english_word_as_the_same_glossary_terms(
                                                  for typed, polish in result.translated.items()}
 
 
+def test_a_polish_word_is_no_english_inflection(search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """"pary" (pairs, the players' word for the sides) is no form of "pard" (partner): the CLI's
+    Snowball stems differ ("pari", "pard"), and the site no longer drops the "y" before an
+    ending it never gives way to. Read as "partner", the query led with Law 50."""
+    query = "obie pary zrobiły renons"
+    result = search(query, cli_config, lang="pl")
+    assert not result.translated
+    cli = [f"{h.edition}/{h.id}" for h in result.hits if h.kind in ("unit", "law", "title")]
+    site = site_refs(search_page, query)
+    assert "partner" not in search_page.inner_text(".bl-search__status")
+    for engine, refs in (("cli", cli), ("site", site)):
+        assert refs[0] == "2017/64B7", (engine, refs)
+
+
 def test_both_engines_count_the_titles_a_clause_stands_under(
         search_page, cli_config: Config) -> None:  # noqa: ANN001
     """45D1 and 45D2 stand under the heading 45D "Dziadek dysponuje nienazwaną kartę": its

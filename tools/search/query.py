@@ -38,11 +38,12 @@ TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
 # and its Polish term, the several ways of one word, the pairs ("touched → dotknąć / dotykać").
 READING = {"as": " → ", "ways": " / ", "pairs": ", "}
 # How the site reads an English query word as a form of a glossary term's word, where the CLI
-# compares their Snowball stems: the same word but for one of these endings, after the term's
-# word drops a final "e" or "y" ("revoked", "penalties", "conceding"; "players" is no form of
-# "play", a different stem).
-ENGLISH_INFLECTIONS = {"dropped": ["e", "y"], "endings": ["", "d", "ed", "es", "ied", "ies", "ing",
-                                                          "s"]}
+# compares their Snowball stems: the same word but for one of these endings, or, after the
+# term's word drops a final "e" or "y", one of the endings that letter gives way to
+# ("revoked", "penalties", "conceding"; "players" is no form of "play", a different stem, and
+# "pary" none of "pard": a "y" gives way only to "ie...").
+ENGLISH_INFLECTIONS = {"dropped": {"e": ["ed", "es", "ing"], "y": ["ied", "ies"]},
+                       "endings": ["", "d", "ed", "es", "ing", "s"]}
 # A word the texts hold once only, in another form (a misprint: "renosu"), is still read as a
 # typo of a near word they use at least this often ("renos" -> "renons"), as Lucene's spell
 # checker suggests a more popular word.

@@ -193,17 +193,20 @@
   }
 
   /** Whether two folded English words are one word's forms, as their Snowball stems meet on
-   * the CLI: the same but for an ending of the spec's "inflections", after the shorter drops a
-   * final e or y ("revoked", "penalties", "conceding"; not "players" for "play"). */
+   * the CLI: the same but for an ending of the spec's "inflections", or, after the shorter
+   * drops a final e or y, an ending that letter gives way to ("revoked", "penalties",
+   * "conceding"; not "players" for "play", nor "pary" for "pard"). */
   function inflects(a, b) {
     var rule = Q.spec.inflections;
     if (a === b) return true;
     if (!rule) return a[0] === b[0] && sameWord(a, b); // an older spec
-    var s = a.length <= b.length ? a : b, l = s === a ? b : a, bases = [s];
-    if (s.length > 3 && rule.dropped.indexOf(s.slice(-1)) >= 0) bases.push(s.slice(0, -1));
-    return s.length >= 3 && bases.some(function (base) {
-      return l.indexOf(base) === 0 && rule.endings.indexOf(l.slice(base.length)) >= 0;
-    });
+    var s = a.length <= b.length ? a : b, l = s === a ? b : a;
+    function ends(base, endings) {
+      return l.indexOf(base) === 0 && endings.indexOf(l.slice(base.length)) >= 0;
+    }
+    var last = s.slice(-1), dropped = rule.dropped[last];
+    return s.length >= 3 && (ends(s, rule.endings) ||
+      (s.length > 3 && !!dropped && ends(s.slice(0, -1), dropped)));
   }
 
   /** Whether term `t` is read as part of term `o` (translate's terms): `o` is named by more of
