@@ -416,6 +416,16 @@ def test_the_hit_is_the_deepest_clause_in_force_and_1997_is_marked(config: Confi
     assert all(h.superseded for h in units if h.edition == 1997)
 
 
+def test_a_clause_is_read_with_the_words_leading_into_it(config: Config) -> None:
+    """45C2 says "Kartę rozgrywającego uważa się za zagraną, jeśli jest:" and its items 45C2a
+    and 45C2b say when: an item adds the score of the words leading into it to its own, so it
+    is not left behind by 45B, which repeats "karta", "rozgrywający" and "zagrać" in passing."""
+    units = [h for h in search("kiedy karta rozgrywającego jest zagrana", config).hits
+             if h.kind in ("unit", "law", "title")]
+    assert any((h.edition, h.id) in ((2017, "45C2a"), (2017, "45C2b")) for h in units[:3]), [
+        h.id for h in units]
+
+
 @pytest.mark.parametrize(("query", "clause"), [
     ("revoke of the offender who won the trick", "64A1"),
     ("declarer may require the lead of the suit", "50D2a"),

@@ -44,6 +44,12 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
     leaves = [pair for pair in units
               if not any(is_inside(pair[0]["id"], other[0]["id"]) and words(other) >= words(pair)
                          for other in units)]
+    # a clause is read after the words above it (64A1 after "Gdy fałszywy renons uprawomocnił
+    # się i:"): it adds the score of the unit above that gave way to it to its own
+    # ("kiedy karta rozgrywającego jest zagrana": 45C2's own text, for its items 45C2a, 45C2b)
+    leaves = [(fields, score + max([0.0, *(s for f, s in units if is_inside(f["id"], fields["id"])
+                                           and words((f, s)) <= words((fields, score)))]))
+              for fields, score in leaves]
 
     # A unit holding more of the query's words answers it better; those of them that match
     # about as well as the best are read in the law's own order (64A1 before 64B5 for a query

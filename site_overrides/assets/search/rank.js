@@ -243,6 +243,13 @@
     var leaves = units.filter(function (item) {
       return !units.some(function (other) { return below(item.id, other.id) && other.covered >= item.covered; });
     });
+    // a clause is read after the words above it: it adds the score of the unit above that gave
+    // way to it to its own (45C2's own text, for its items 45C2a, 45C2b; tools/search/rank.py)
+    leaves.forEach(function (item) {
+      item.score += units.reduce(function (m, o) {
+        return below(o.id, item.id) && o.covered <= item.covered ? Math.max(m, o.score) : m;
+      }, 0);
+    });
     // a unit holding more of the query's words answers it better; among those, units about as
     // good as the best are read in the law's own order
     var most = leaves.reduce(function (m, item) { return Math.max(m, item.covered); }, 0);
