@@ -38,12 +38,13 @@ TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
 # and its Polish term, the several ways of one word, the pairs ("touched → dotknąć / dotykać").
 READING = {"as": " → ", "ways": " / ", "pairs": ", "}
 # How the site reads an English query word as a form of a glossary term's word, where the CLI
-# compares their Snowball stems: the same word but for one of these endings, or, after the
-# term's word drops a final "e" or "y", one of the endings that letter gives way to
-# ("revoked", "penalties", "conceding"; "players" is no form of "play", a different stem, and
-# "pary" none of "pard": a "y" gives way only to "ie...").
-ENGLISH_INFLECTIONS = {"dropped": {"e": ["ed", "es", "ing"], "y": ["ied", "ies"]},
-                       "endings": ["", "d", "ed", "es", "ing", "s"]}
+# compares their Snowball stems: the same word but for one of the "endings", or, after the
+# term's word drops a final "e" or "y" ("dropped"), one of the endings that letter gives way to
+# ("after_dropped": "revoked", "penalties", "conceding"; "players" is no form of "play", a
+# different stem, and "pary" none of "pard"). A search box of the round before, still cached,
+# reads "dropped" with any of the "endings".
+ENGLISH_INFLECTIONS = {"dropped": ["e", "y"], "endings": ["", "d", "ed", "es", "ing", "s"],
+                       "after_dropped": {"e": ["ing"], "y": ["ied", "ies"]}}
 # A word the texts hold once only, in another form (a misprint: "renosu"), is still read as a
 # typo of a near word they use at least this often ("renos" -> "renons"), as Lucene's spell
 # checker suggests a more popular word.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tools.model import LEAD_IN_END
 from tools.normalize.citation_id import id_sort_key, is_inside
 
 # How much a law's second and third best units add to its rank.
@@ -31,7 +32,8 @@ def ranking_rules() -> dict[str, float]:
 def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None
             ) -> list[tuple[dict[str, Any], float]]:
     """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
-    both do), and the law's own heading only when none of its units matched."""
+    both do), each scored with the lead-in it gave way to, and the law's own heading only when
+    none of its units matched."""
     units = [pair for pair in members if pair[0]["kind"] == "unit"]
     if not units:
         return members
@@ -44,11 +46,14 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
     leaves = [pair for pair in units
               if not any(is_inside(pair[0]["id"], other[0]["id"]) and words(other) >= words(pair)
                          for other in units)]
-    # a clause is read after the words above it (64A1 after "Gdy fałszywy renons uprawomocnił
-    # się i:"): it adds the score of the unit above that gave way to it to its own
-    # ("kiedy karta rozgrywającego jest zagrana": 45C2's own text, for its items 45C2a, 45C2b)
+    # a clause is read after the text leading into it (64A1 after "Gdy fałszywy renons
+    # uprawomocnił się i:"): it adds to its own score the score of a lead-in above it that gave
+    # way to it ("kiedy karta rozgrywającego jest zagrana": 45C2's text, for 45C2a and 45C2b).
+    # Its own score holds the lead-in's words only in the weak context field (index.py).
     leaves = [(fields, score + max([0.0, *(s for f, s in units if is_inside(f["id"], fields["id"])
-                                           and words((f, s)) <= words((fields, score)))]))
+                                           and words((f, s)) <= words((fields, score))
+                                           and str(f.get("body", "")).rstrip().endswith(
+                                               LEAD_IN_END))]))
               for fields, score in leaves]
 
     # A unit holding more of the query's words answers it better; those of them that match

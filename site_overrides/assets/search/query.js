@@ -200,13 +200,14 @@
     var rule = Q.spec.inflections;
     if (a === b) return true;
     if (!rule) return a[0] === b[0] && sameWord(a, b); // an older spec
-    var s = a.length <= b.length ? a : b, l = s === a ? b : a;
+    var s = a.length <= b.length ? a : b, l = s === a ? b : a, last = s.slice(-1);
     function ends(base, endings) {
       return l.indexOf(base) === 0 && endings.indexOf(l.slice(base.length)) >= 0;
     }
-    var last = s.slice(-1), dropped = rule.dropped[last];
-    return s.length >= 3 && (ends(s, rule.endings) ||
-      (s.length > 3 && !!dropped && ends(s.slice(0, -1), dropped)));
+    // a spec of the round before lists no endings per dropped letter: any of "endings" follows
+    var after = rule.after_dropped ? rule.after_dropped[last] : rule.endings;
+    var drops = s.length > 3 && rule.dropped.indexOf(last) >= 0 && !!after;
+    return s.length >= 3 && (ends(s, rule.endings) || (drops && ends(s.slice(0, -1), after)));
   }
 
   /** Whether term `t` is read as part of term `o` (translate's terms): `o` is named by more of

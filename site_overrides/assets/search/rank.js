@@ -243,11 +243,14 @@
     var leaves = units.filter(function (item) {
       return !units.some(function (other) { return below(item.id, other.id) && other.covered >= item.covered; });
     });
-    // a clause is read after the words above it: it adds the score of the unit above that gave
-    // way to it to its own (45C2's own text, for its items 45C2a, 45C2b; tools/search/rank.py)
+    // a clause is read after the text leading into it: it adds to its own score the score of a
+    // lead-in above it that gave way to it (45C2's text, for 45C2a and 45C2b; deepest in
+    // tools/search/rank.py); not the law's own row, nor a heading with no text
+    var leadIds = leads.map(function (a) { return a.id; });
     leaves.forEach(function (item) {
       item.score += units.reduce(function (m, o) {
-        return below(o.id, item.id) && o.covered <= item.covered ? Math.max(m, o.score) : m;
+        var lead = o.id !== meta.law && leadIds.indexOf(o.id) >= 0;
+        return lead && below(o.id, item.id) && o.covered <= item.covered ? Math.max(m, o.score) : m;
       }, 0);
     });
     // a unit holding more of the query's words answers it better; among those, units about as
