@@ -153,9 +153,14 @@ def walk(units: list[Unit]) -> Iterator[Unit]:
 LEAD_IN_END = ":"
 
 
+def opens_list(text: str) -> bool:
+    """Whether a unit's text ends as a lead-in does (LEAD_IN_END), opening the list below it."""
+    return text.rstrip().endswith(LEAD_IN_END)
+
+
 def leads_into(text: str, items: list[Unit]) -> bool:
     """Whether a text leads into the items below it, so each item is read with it."""
-    return bool(items) and text.rstrip().endswith(LEAD_IN_END)
+    return bool(items) and opens_list(text)
 
 
 def law_lead_ins(law: Law) -> dict[str, tuple[str, ...]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.model import LEAD_IN_END
+from tools.model import opens_list
 from tools.normalize.citation_id import id_sort_key, is_inside
 
 # How much a law's second and third best units add to its rank.
@@ -50,11 +50,12 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
     # uprawomocnił się i:"): it adds to its own score the score of a lead-in above it that gave
     # way to it ("kiedy karta rozgrywającego jest zagrana": 45C2's text, for 45C2a and 45C2b).
     # Its own score holds the lead-in's words only in the weak context field (index.py).
-    leaves = [(fields, score + max([0.0, *(s for f, s in units if is_inside(f["id"], fields["id"])
-                                           and words((f, s)) <= words((fields, score))
-                                           and str(f.get("body", "")).rstrip().endswith(
-                                               LEAD_IN_END))]))
-              for fields, score in leaves]
+    def lead_in(pair: tuple[dict[str, Any], float]) -> float:
+        return max((s for f, s in units if is_inside(f["id"], pair[0]["id"])
+                    and words((f, s)) <= words(pair) and opens_list(str(f.get("body", "")))),
+                   default=0.0)
+
+    leaves = [(fields, score + lead_in((fields, score))) for fields, score in leaves]
 
     # A unit holding more of the query's words answers it better; those of them that match
     # about as well as the best are read in the law's own order (64A1 before 64B5 for a query
