@@ -19,10 +19,17 @@ from tools.interface import interface
 from tools.markup import MARKUP as M
 from tools.model import LANGS, Corpus
 from tools.normalize.citation_id import law_number
-from tools.normalize.cite2017 import IN_FORCE, Sources, as_sources, official_title, resolve
+from tools.normalize.cite2017 import (
+    IN_FORCE,
+    Sources,
+    as_sources,
+    laws_without_text,
+    official_title,
+    resolve,
+)
 from tools.render.cite_html import cite_html
 from tools.render.cite_text import EDITION_UI
-from tools.urls import lang_root, situation_path
+from tools.urls import lang_root, law_path, situation_path
 
 UI = interface("situation_pages")
 
@@ -147,8 +154,25 @@ def render_situation(
         "",
         *_assets(page_dir, script=False),
         "",
+        *_rests_on(situation, src, lang),
     ]
     return "\n".join(lines)
+
+
+def _rests_on(situation: Situation, src: Sources, lang: str) -> list[str]:
+    """Hidden search metadata naming the law the situation rests on (its first), with its title
+    and page when the build knows that law in force by its titles only: the search box lists
+    that title with the situation, as the CLI does (title_pointed_to in
+    tools/search/engine.py)."""
+    if not situation.laws:
+        return []
+    number = law_number(situation.laws[0])
+    meta = {"rests_on": str(number)}  # every situation says it: the best one is looked for
+    if number in laws_without_text(src):
+        meta["rests_on_title"] = official_title(src, lang, str(number)).text
+        meta["rests_on_target"] = law_path(IN_FORCE, lang, number)
+    return [f'<div hidden data-pagefind-meta="{key}[data-value]" data-value="{_attr(value)}">'
+            "</div>" for key, value in meta.items()]
 
 
 def _group_key(situation: Situation) -> int:

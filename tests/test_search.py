@@ -426,6 +426,20 @@ def test_a_clause_is_read_with_the_words_leading_into_it(config: Config) -> None
         h.id for h in units]
 
 
+def test_a_situation_brings_the_law_it_rests_on_known_by_its_title(config: Config) -> None:
+    """Law 55 (declarer's lead out of turn) has no text in this build and its title holds few
+    of the players' words, which the situation holds: the best situation brings the law's
+    title, listed first with it; a pointer only, it adds nothing to the law's rank."""
+    hits = search("rozgrywający wyszedł z ręki zamiast ze stołu", config).hits
+    assert [(h.kind, h.edition, h.id) for h in hits[:2]] == [
+        ("title", 2017, "55"), ("situation", 2017, "declarer-leads-from-wrong-hand")]
+    # a clause holding as many of the query's words keeps its place: the best situation here
+    # rests on Law 51, known by its title only, and 50D2a answers
+    units = [h for h in search("rozgrywający zakazuje wyjścia w kolor", config).hits
+             if h.kind in ("unit", "law", "title")]
+    assert (units[0].edition, units[0].id) == (2017, "50D2a")
+
+
 @pytest.mark.parametrize(("query", "clause"), [
     ("revoke of the offender who won the trick", "64A1"),
     ("declarer may require the lead of the suit", "50D2a"),

@@ -356,6 +356,30 @@ def test_pages_both_languages(situations: list[Situation], trees: dict, corpus: 
     assert index.index("## Przepis 41") < index.index("## Przepis 64")
 
 
+def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus) -> None:
+    """The search box lists a situation's first law with it when the build knows that law in
+    force by its titles only (Law 55 here): the page names its number, official title and
+    page in hidden Pagefind metadata; a law with text here (64) is named by number only."""
+    def situation(sid: str, laws: list[str]) -> Situation:
+        return Situation(id=sid, title=Text(pl="T", en="T"), phrases={"pl": ["p"], "en": ["p"]},
+                         answer=Text(pl="a", en="a"), tree="revoke", laws=laws)
+
+    pages = render_assistant_pages([situation("no-text", ["55A", "64A1"]),
+                                    situation("text", ["64A1", "55A"])], trees, corpus)
+
+    def meta(page: str) -> dict[str, str]:
+        return dict(re.findall(r'data-pagefind-meta="(\w+)\[data-value\]" data-value="([^"]*)"',
+                               page))
+
+    assert meta(pages["pl/situations/no-text.md"]) == {
+        "rests_on": "55", "rests_on_title": "55. Wyjście rozgrywającego poza kolejnością",
+        "rests_on_target": "laws/2017/55/"}
+    assert meta(pages["en/situations/no-text.md"]) == {
+        "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn",
+        "rests_on_target": "en/laws/2017/55/"}
+    assert meta(pages["pl/situations/text.md"]) == {"rests_on": "64"}
+
+
 def test_pages_escape_markup(trees: dict, corpus: Corpus) -> None:
     evil = Situation(
         id="evil",

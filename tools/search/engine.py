@@ -9,9 +9,11 @@ from __future__ import annotations
 import heapq
 import re
 import time
+from typing import Any
 
 from tools.config import Config
 from tools.errors import BadInput
+from tools.model import LANGS
 from tools.normalize.citation_id import parse_citation_query
 from tools.search.analysis import english_terms, polish_terms
 from tools.search.hits import Hit, SearchResult, make_hit
@@ -117,6 +119,47 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     return found
 
 
+def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]],
+                     found: list[set[int]]) -> tuple[int, int, str] | None:
+    """(the best matching situation, the title document of the law it rests on, the
+    situation's language) when that law (its first) is a 2017 law known by its title only and
+    the situation holds more of the query's words (`found`, per word the documents holding
+    it) than any clause in force: the situation then brings the law in force it rests on
+    ("rozgrywający wyszedł z ręki zamiast z dziadka" finds the situation; its Law 55 has no
+    text in this build). One law only: every situation's law would crowd the list with
+    headings, and a clause that answers as fully keeps its place."""
+    def words(doc: int) -> int:
+        return sum(doc in docs for docs in found)
+
+    situation = next((doc for doc, _ in best
+                      if stored_fields(ix, doc)["kind"] == "situation"), None)
+    if situation is None or not stored_fields(ix, situation)["law"]:
+        return None
+    clauses = [doc for doc, _ in best if stored_fields(ix, doc)["kind"] == "unit"
+               and stored_fields(ix, doc)["edition"] == "2017"]
+    if words(situation) <= max(map(words, clauses), default=0):
+        return None
+    fields = stored_fields(ix, situation)
+    # a law whose Polish title this build lacks is named by its English one
+    titles = (ix.title_doc(fields["law"], lang) for lang in (fields["lang"], *LANGS))
+    title = next((title for title in titles if title is not None), None)
+    return None if title is None else (situation, title, fields["lang"])
+
+
+def _bringing(fields: dict[str, Any], doc: int, brought: tuple[int, int, str],
+              pulled: bool) -> dict[str, Any]:
+    """The fields rank.py reads of the situation that brought a law's title, and of that
+    title: a title the query did not find itself joins the situation's group (its language)
+    and adds nothing to its law's rank; the situation's words count as the title's against
+    the clauses."""
+    situation, title, lang = brought
+    if doc == situation:
+        return {**fields, "brings": True}
+    if doc == title and pulled:
+        return {**fields, "pulled": lang}
+    return fields
+
+
 def search(
     query: str,
     config: Config,
@@ -194,8 +237,15 @@ def _full_text(
         total = {doc: score * (1 + COVERAGE_WEIGHT * sum(doc in d for d in found) / len(found))
                  for doc, score in total.items()}
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
+    brought = title_pointed_to(ix, best, found)
+    pulled = brought is not None and brought[1] not in {doc for doc, _ in best}
+    if brought is not None and pulled:
+        best.append((brought[1], total.get(brought[1], 0.0)))
     # stored fields cost an unpickle each: read them for the best matches only
     scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
+    if brought is not None:
+        scored = [(_bringing(f, doc, brought, pulled), score)
+                  for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: sum(doc in d for d in found) for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))

@@ -36,7 +36,8 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
     none of its units matched."""
     units = [pair for pair in members if pair[0]["kind"] == "unit"]
     if not units:
-        return members
+        # the law's heading, then the situations that rest on it
+        return sorted(members, key=lambda pair: pair[0]["kind"] not in ("law", "title"))
 
     def words(pair: tuple[dict[str, Any], float]) -> int:
         return (covered or {}).get(pair[0]["key"], 0)
@@ -89,12 +90,16 @@ def rank_by_law(
             if (fields["kind"], fields["id"]) in seen:
                 continue  # one language of a bilingual term is enough
             seen.add((fields["kind"], fields["id"]))
-        key = (fields["law"] or fields["key"], fields["edition"], fields["lang"])
+        # a title a situation brought in (engine.py title_pointed_to) joins that situation
+        key = (fields["law"] or fields["key"], fields["edition"],
+               fields.get("pulled") or fields["lang"])
         groups.setdefault(key, []).append((fields, score))
 
     def law_score(item: tuple[tuple[str, str, str], list[tuple[dict[str, Any], float]]]) -> float:
         (law, _, _), members = item
-        whole = max((score for f, score in members if f["kind"] in ("law", "title")), default=0.0)
+        # a title a situation brought in only stands with it: the query did not find it
+        whole = max((score for f, score in members
+                     if f["kind"] in ("law", "title") and not f.get("pulled")), default=0.0)
         units = sorted(score for f, score in members if f["kind"] not in ("law", "title"))
         top = units[::-1][: len(LAW_WEIGHTS)]
         total = LAW_DOC_WEIGHT * whole + sum(w * s for w, s in zip(LAW_WEIGHTS, top, strict=False))
@@ -149,11 +154,13 @@ def rank_by_law(
         ordered = [key for key in ordered if key not in moved]
         at = ordered.index(current[-1]) + 1
         ordered[at:at] = moved
-    # a law's heading against the clauses: the words its own titles hold, not its situations'
+    # a law's heading against the clauses: the words its own titles hold, not its situations',
+    # but for the situation that brought the title (engine.py title_pointed_to), which answers
     titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
-                       if f["kind"] == "title")
+                       if (f["kind"] == "title" and not f.get("pulled")) or f.get("brings"))
               for key, members in groups.items()
-              if any(f["kind"] == "title" for f, _ in members) and not has_text(key)
+              if any(f["kind"] == "title" and not f.get("pulled") for f, _ in members)
+              and not has_text(key)
               and not any(f["kind"] == "law" for f, _ in members)}
     titles_after_text(ordered, current, titles, words)
     # the words each law's best clause holds: a long law holds every word typed in passing

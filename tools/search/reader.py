@@ -53,6 +53,14 @@ class SearchIndex:
         self.reader = self.searcher.reader()
         self.subsets: dict[tuple[str, str], TermScores] = {}
         self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in LANGS]
+        self._titles: dict[tuple[str, str], int] | None = None
+
+    def title_doc(self, law: str, lang: str) -> int | None:
+        """The title document of a 2017 law known by its title only, in one language."""
+        if self._titles is None:
+            self._titles = {(stored_fields(self, doc)["law"], lang): doc for lang in LANGS
+                            for doc in self.scorer.kind_docs("title", lang)}
+        return self._titles.get((law, lang))
 
     def subset_scorer(self, kind: str, lang: str) -> TermScores:
         """A scorer over the documents of one kind and language, kept for warm queries."""

@@ -1,5 +1,5 @@
-/* The site search, 2 of 4: Pagefind's answers ranked into the result items the box shows, by
- * the CLI's rules (tools/search/rank.py). Words are shown as text (textContent), never as HTML. */
+/* The site search, 2 of 5: Pagefind's answers ranked into the result items the box shows, by
+ * the CLI's rules (tools/search/rank.py), the pages in order.js's order. Words are shown as text (textContent), never as HTML. */
 (function (S) {
   "use strict";
 
@@ -11,54 +11,10 @@
   // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
   // first (and any 2017 law with text stands before all 1997 text).
   function rule(name) { return Q.spec.ranking[name]; }
+  S.rule = rule;
   // starts a unit's folded copy inside a law record (FOLDED_MARK in
   // tools/site/pagefind_records.py, in the spec as "folded_mark")
   function foldedMark() { return Q.spec.folded_mark; }
-
-  /** The edition in force first: a 2017 law that answers about as well as the best law text
-   * found stands before every other page, and 1997 text, history, after every 2017 law whose
-   * text was found (in_force_share in tools/search/rank.py orders the CLI's hits the same way).
-   * Pagefind's order stays within each group. */
-  function currentFirst(laws, reading) {
-    function covered(d) { return S.recordCovered(d, reading); }
-    // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
-    var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
-    var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
-    var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
-    function first(d) {
-      var meta = d.meta || {};
-      return meta.law && meta.edition === "2017" && (d.score || 0) >= rule("in_force_share") * best && covered(d) >= most;
-    }
-    var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
-    // 1997 text is history: it never answers before a law in force whose text the query found
-    // (find.js textFound)
-    var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
-    var current = S.textFound;
-    var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
-    if (last >= 0) {
-      var kept = out.filter(function (d, i) { return !(old(d) && i < last); });
-      var moved = out.filter(function (d, i) { return old(d) && i < last; });
-      var at = kept.reduce(function (pos, d, i) { return current(d) ? i : pos; }, -1) + 1;
-      out = kept.slice(0, at).concat(moved, kept.slice(at));
-    }
-    // where a law is found in both editions, its 2017 text stands before its 1997 text
-    out.slice().forEach(function (d) {
-      var meta = d.meta || {};
-      if (meta.edition !== "2017" || !meta.law) return;
-      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
-      var here = out.indexOf(d);
-      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
-    });
-    // a law known by its titles only gives way to a law in force whose text holds more of the
-    // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
-    // or their translations (titles_after_text in tools/search/rank.py)
-    out.filter(function (d) { return d.meta && d.meta.titles_only; }).forEach(function (t) {
-      var at = out.indexOf(t), mine = covered(t);
-      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
-      if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
-    });
-    return out;
-  }
 
   /** `compute(record, reading)` kept per record for the reading last given: find.js asks
    * about a record before the box shows it, for the same reading. */
@@ -97,6 +53,7 @@
     return (sub.weighted_locations || []).reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
   }
 
+  S.siteUrl = siteUrl;
   function siteUrl(path) {
     // Pagefind may return "/laws/..." or "laws/...": both are relative to the site root here.
     var rel = String(path);
@@ -280,7 +237,9 @@
    * answers in Polish, and the law's terms for the players' words typed (synonyms). */
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
-    var ordered = currentFirst(found, reading);
+    var ordered = S.currentFirst(found, reading);
+    var law = S.restsOn(ordered, reading); // a situation's law, moved up or to be listed
+
     var pages = ordered.map(function (d) {
       return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
     });
@@ -291,6 +250,10 @@
     var laws = slots.map(function (i, k) { return { items: pages[i], k: k, most: S.bestClause(ordered[i], reading) }; })
       .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
     slots.forEach(function (i, k) { pages[i] = laws[k].items; });
+    if (law) {
+      var at = ordered.indexOf(law.after);
+      pages[at] = pages[at].concat([Object.assign({ excerpt: ownExcerpt([], []) }, law.item)]);
+    }
     return [].concat.apply([], pages);
   };
 })(window.bridgelawSearch = window.bridgelawSearch || {});

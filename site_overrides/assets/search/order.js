@@ -1,0 +1,91 @@
+/* The site search, 3 of 5: the order of the pages found, by the CLI's rules
+ * (tools/search/rank.py): the edition in force first, and the law a situation rests on listed
+ * with it. rank.js turns the pages into result items (S.items calls these). */
+(function (S) {
+  "use strict";
+
+  var TEXT = S.TEXT;
+
+  /** The edition in force first: a 2017 law that answers about as well as the best law text
+   * found stands before every other page, and 1997 text, history, after every 2017 law whose
+   * text was found (in_force_share in tools/search/rank.py orders the CLI's hits the same way).
+   * Pagefind's order stays within each group. */
+  S.currentFirst = function (laws, reading) {
+    function covered(d) { return S.recordCovered(d, reading); }
+    // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
+    var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
+    var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
+    var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
+    function first(d) {
+      var meta = d.meta || {};
+      return meta.law && meta.edition === "2017" && (d.score || 0) >= S.rule("in_force_share") * best && covered(d) >= most;
+    }
+    var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
+    // 1997 text is history: it never answers before a law in force whose text the query found
+    // (find.js textFound)
+    var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
+    var current = S.textFound;
+    var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
+    if (last >= 0) {
+      var kept = out.filter(function (d, i) { return !(old(d) && i < last); });
+      var moved = out.filter(function (d, i) { return old(d) && i < last; });
+      var at = kept.reduce(function (pos, d, i) { return current(d) ? i : pos; }, -1) + 1;
+      out = kept.slice(0, at).concat(moved, kept.slice(at));
+    }
+    // where a law is found in both editions, its 2017 text stands before its 1997 text
+    out.slice().forEach(function (d) {
+      var meta = d.meta || {};
+      if (meta.edition !== "2017" || !meta.law) return;
+      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
+      var here = out.indexOf(d);
+      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
+    });
+    // a law known by its titles only gives way to a law in force whose text holds more of the
+    // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
+    // or their translations (titles_after_text in tools/search/rank.py)
+    out.filter(function (d) { return d.meta && d.meta.titles_only; }).forEach(function (t) {
+      var at = out.indexOf(t), mine = covered(t);
+      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
+      if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
+    });
+    return out;
+  };
+
+  /** The law in force the best situation found rests on (its first law), listed right after
+   * it when this build knows that law by its titles only and the situation holds more of the
+   * query's words (`reading`) than any clause in force found: the situation page names the law in
+   * its hidden metadata (rests_on in assistant/pages.py), as the CLI lists its title with the
+   * situation (title_pointed_to in tools/search/engine.py). `ordered` is changed in place: the
+   * law's own page, when found after the situation, moves up to follow it; when not found, the
+   * item for it is returned (rank.js adds its snippet), with the situation it follows (null for none). */
+  S.restsOn = function (ordered, reading) {
+    // the situation holding most of the query's words, the best scored of those (the CLI's
+    // scores grow with the words a document holds)
+    function held(d) { return S.recordCovered(d, reading); }
+    var best = ordered.filter(function (d) { return d.meta && d.meta.rests_on; })
+      .reduce(function (top, d) {
+        return !top || held(d) > held(top) || (held(d) === held(top) && (d.score || 0) > (top.score || 0)) ? d : top;
+      }, null);
+    var meta = (best && best.meta) || {};
+    // only a situation holding more of the query's words than any clause in force found: a
+    // clause that answers as fully keeps its place
+    var clauses = ordered.filter(S.textFound).reduce(function (m, d) { return Math.max(m, S.bestClause(d, reading)); }, 0);
+    if (!meta.rests_on_target || held(best) <= clauses) return null;
+    var own = ordered.find(function (d) {
+      return d.meta && d.meta.law === meta.rests_on && d.meta.edition === "2017";
+    });
+    if (own) {
+      // its text was found: it ranks as law text; a title already listed before stays there
+      if (!own.meta.titles_only || ordered.indexOf(own) < ordered.indexOf(best)) return null;
+      ordered.splice(ordered.indexOf(own), 1);
+      ordered.splice(ordered.indexOf(best) + 1, 0, own);
+      return null;
+    }
+    return {
+      after: best, item: {
+        id: meta.rests_on, edition: "2017", url: S.siteUrl(meta.rests_on_target) + "#" + meta.rests_on, text: [],
+        title: TEXT.law + " " + meta.rests_on_title, own: "", kind: TEXT.titlesOnly
+      }
+    };
+  };
+})(window.bridgelawSearch = window.bridgelawSearch || {});
