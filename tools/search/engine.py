@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 import re
 import time
+from collections import Counter
 from typing import Any
 
 from tools.config import Config
@@ -29,7 +30,7 @@ from tools.search.query import (
 )
 from tools.search.rank import rank_by_law
 from tools.search.reader import SearchIndex, open_index, stored_fields
-from tools.search.score import all_terms, score_query, word_scores
+from tools.search.score import all_terms, score_query, word_docs
 
 # Weight of words a glossary term adds in the other language.
 EXPANSION_WEIGHT = 0.7
@@ -98,7 +99,7 @@ def expand(words: list[str], named: Named) -> list[str]:
 
 
 def _docs(ix: SearchIndex, word: str) -> set[int]:
-    return set().union(*word_scores(ix.scorer, word).values())
+    return word_docs(ix.scorer, word)
 
 
 def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]]:
@@ -234,7 +235,8 @@ def _full_text(
     # of them often (BM25 alone favours a short unit repeating a common word).
     found = found_docs(ix, words, named + query.synonyms)
     if len(found) > 1:
-        total = {doc: score * (1 + COVERAGE_WEIGHT * sum(doc in d for d in found) / len(found))
+        held = Counter(doc for docs in found for doc in docs)  # the query's words each holds
+        total = {doc: score * (1 + COVERAGE_WEIGHT * held[doc] / len(found))
                  for doc, score in total.items()}
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
     brought = title_pointed_to(ix, best, found)

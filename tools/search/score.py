@@ -117,6 +117,14 @@ def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
     return by_role
 
 
+def word_docs(scorer: TermScores, word: str) -> set[int]:
+    """The documents holding a word in any field, in any of its variants (word_scores' keys,
+    without weighing each: found_docs asks only which documents hold it)."""
+    variants = (("pl", polish_terms(word)), ("en", english_terms(word)))
+    return set().union(*(scorer.scores(f"{role}_{lang}", term).keys()
+                         for lang, terms in variants for role in ROLE_WEIGHTS for term in terms))
+
+
 def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, float]],
                 all_words_bonus: float = ALL_WORDS_BONUS) -> dict[int, float]:
     """{docnum: score}: every word's roles summed (glossary words count less), plus a bonus for
