@@ -29,7 +29,7 @@ from tools.normalize.cite2017 import (
 )
 from tools.render.cite_html import cite_html
 from tools.render.cite_text import EDITION_UI
-from tools.urls import lang_root, law_path, situation_path
+from tools.urls import lang_root, situation_path
 
 UI = interface("situation_pages")
 
@@ -97,11 +97,15 @@ def _law_links(situation: Situation, src: Sources, lang: str, page_dir: str) -> 
 
 
 def render_situation(
-    situation: Situation, trees: Mapping[str, DecisionTree], corpus: Corpus | Sources, lang: str
+    situation: Situation, trees: Mapping[str, DecisionTree], corpus: Corpus | Sources, lang: str,
+    titles_only: set[int] | None = None,
 ) -> str:
-    """The Markdown page of one situation in `lang`."""
+    """The Markdown page of one situation in `lang`; `titles_only`, the 2017 laws the build
+    knows by their titles only, when the caller has them."""
     ui = UI[lang]
     src = as_sources(corpus)
+    if titles_only is None:
+        titles_only = set(laws_without_text(src))
     page_dir = situation_path(lang, situation.id)
     title = situation.title.get(lang)
     wizard = _relative(_page_dir(lang, "wizard/"), page_dir)
@@ -154,23 +158,22 @@ def render_situation(
         "",
         *_assets(page_dir, script=False),
         "",
-        *_rests_on(situation, src, lang),
+        *_rests_on(situation, src, lang, titles_only),
     ]
     return "\n".join(lines)
 
 
-def _rests_on(situation: Situation, src: Sources, lang: str) -> list[str]:
+def _rests_on(situation: Situation, src: Sources, lang: str, titles_only: set[int]) -> list[str]:
     """Hidden search metadata naming the law the situation rests on (its first), with its title
-    and page when the build knows that law in force by its titles only: the search box lists
-    that title with the situation, as the CLI does (title_pointed_to in
+    when the build knows that law in force by its titles only (`titles_only`): the search box
+    lists that title with the situation, as the CLI does (title_pointed_to in
     tools/search/engine.py)."""
     if not situation.laws:
         return []
     number = law_number(situation.laws[0])
     meta = {"rests_on": str(number)}  # every situation says it: the best one is looked for
-    if number in laws_without_text(src):
+    if number in titles_only:
         meta["rests_on_title"] = official_title(src, lang, str(number)).text
-        meta["rests_on_target"] = law_path(IN_FORCE, lang, number)
     return [f'<div hidden data-pagefind-meta="{key}[data-value]" data-value="{_attr(value)}">'
             "</div>" for key, value in meta.items()]
 
@@ -267,11 +270,12 @@ def render_assistant_pages(
     """Every assistant page in both languages: relative content path -> Markdown."""
     pages: dict[str, str] = {}
     src = as_sources(corpus)
+    titles_only = set(laws_without_text(src))
     for lang in LANGS:
         pages[f"{lang}/situations/index.md"] = render_situation_index(situations, src, lang)
         for situation in situations:
             pages[f"{lang}/situations/{situation.id}.md"] = render_situation(
-                situation, trees, src, lang
+                situation, trees, src, lang, titles_only
             )
         pages[f"{lang}/wizard.md"] = render_wizard(lang)
     return pages

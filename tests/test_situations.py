@@ -358,8 +358,8 @@ def test_pages_both_languages(situations: list[Situation], trees: dict, corpus: 
 
 def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus) -> None:
     """The search box lists a situation's first law with it when the build knows that law in
-    force by its titles only (Law 55 here): the page names its number, official title and
-    page in hidden Pagefind metadata; a law with text here (64) is named by number only."""
+    force by its titles only (Law 55 here): the page names its number and official title in
+    hidden Pagefind metadata; a law with text here (64) is named by number only."""
     def situation(sid: str, laws: list[str]) -> Situation:
         return Situation(id=sid, title=Text(pl="T", en="T"), phrases={"pl": ["p"], "en": ["p"]},
                          answer=Text(pl="a", en="a"), tree="revoke", laws=laws)
@@ -372,11 +372,9 @@ def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus
                                page))
 
     assert meta(pages["pl/situations/no-text.md"]) == {
-        "rests_on": "55", "rests_on_title": "55. Wyjście rozgrywającego poza kolejnością",
-        "rests_on_target": "laws/2017/55/"}
+        "rests_on": "55", "rests_on_title": "55. Wyjście rozgrywającego poza kolejnością"}
     assert meta(pages["en/situations/no-text.md"]) == {
-        "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn",
-        "rests_on_target": "en/laws/2017/55/"}
+        "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn"}
     assert meta(pages["pl/situations/text.md"]) == {"rests_on": "64"}
 
 

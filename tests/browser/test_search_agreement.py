@@ -202,17 +202,21 @@ def test_both_engines_count_the_titles_a_clause_stands_under(
 
 def test_both_engines_list_the_law_a_situation_rests_on(search_page, cli_config: Config) -> None:  # noqa: ANN001
     """Law 55 has no text in this build: the situation that answers the players' words brings
-    its title, listed right after it on the site (from the situation page's metadata) and with
-    it on the CLI, so the law in force is among the first law results of both."""
+    its title, listed right before it on both engines (the site reads it from the situation
+    page's metadata), so the law in force is the first law result of both."""
     query = "rozgrywający wyszedł z ręki zamiast ze stołu"
     cli = [f"{h.edition}/{h.id}" for h in search(query, cli_config, lang="pl").hits
            if h.kind in ("unit", "law", "title")]
     site = site_refs(search_page, query)
     for engine, refs in (("cli", cli), ("site", site)):
         assert refs[0] == "2017/55", (engine, refs)
+    # the law, then the situation resting on it, on both engines
+    hits = search(query, cli_config, lang="pl").hits
+    assert [(h.kind, h.id) for h in hits[:2]] == [("title", "55"),
+                                                 ("situation", "declarer-leads-from-wrong-hand")]
     items = search_page.query_selector_all(".bl-search__result")
     texts = [" ".join(item.inner_text().split()) for item in items[:2]]
-    assert "Rozgrywający wyszedł z niewłaściwej ręki" in texts[0], texts
-    assert "Przepis 55. Wyjście rozgrywającego poza kolejnością" in texts[1], texts
-    link = items[1].query_selector("a").get_attribute("href")
+    assert "Przepis 55. Wyjście rozgrywającego poza kolejnością" in texts[0], texts
+    assert "Rozgrywający wyszedł z niewłaściwej ręki" in texts[1], texts
+    link = items[0].query_selector("a").get_attribute("href")
     assert link.endswith("/laws/2017/55/#55"), link

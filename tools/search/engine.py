@@ -120,44 +120,48 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     return found
 
 
-def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]],
-                     found: list[set[int]]) -> tuple[int, int, str] | None:
-    """(the best matching situation, the title document of the law it rests on, the
-    situation's language) when that law (its first) is a 2017 law known by its title only and
-    the situation holds more of the query's words (`found`, per word the documents holding
-    it) than any clause in force: the situation then brings the law in force it rests on
+def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], found: list[set[int]],
+                     lang: str, allowed: set[int] | None) -> tuple[int, int, str] | None:
+    """(the situation, the title document of the law it rests on, the situation's language)
+    for the situation in `lang`, the query's language, holding most of the query's words
+    (`found`, per word the documents holding it; the best scored of those), when its first law
+    is a 2017 law known by its titles only (a title the filters `allowed`) and it holds more
+    of the words than any clause in force: the situation brings the law in force it rests on
     ("rozgrywający wyszedł z ręki zamiast z dziadka" finds the situation; its Law 55 has no
     text in this build). One law only: every situation's law would crowd the list with
-    headings, and a clause that answers as fully keeps its place."""
+    headings, and a clause that answers as fully keeps its place (order.js restsOn)."""
     def words(doc: int) -> int:
         return sum(doc in docs for docs in found)
 
-    situation = next((doc for doc, _ in best
-                      if stored_fields(ix, doc)["kind"] == "situation"), None)
-    if situation is None or not stored_fields(ix, situation)["law"]:
+    situations = [(words(doc), score, doc) for doc, score in best
+                  if stored_fields(ix, doc)["kind"] == "situation"
+                  and stored_fields(ix, doc)["lang"] == lang]
+    if not situations:
         return None
+    held, _, situation = max(situations)
+    fields = stored_fields(ix, situation)
     clauses = [doc for doc, _ in best if stored_fields(ix, doc)["kind"] == "unit"
                and stored_fields(ix, doc)["edition"] == "2017"]
-    if words(situation) <= max(map(words, clauses), default=0):
+    if not fields["law"] or held <= max(map(words, clauses), default=0):
         return None
-    fields = stored_fields(ix, situation)
     # a law whose Polish title this build lacks is named by its English one
-    titles = (ix.title_doc(fields["law"], lang) for lang in (fields["lang"], *LANGS))
-    title = next((title for title in titles if title is not None), None)
-    return None if title is None else (situation, title, fields["lang"])
+    titles = (ix.title_doc(fields["law"], other) for other in (lang, *LANGS))
+    title = next((title for title in titles
+                  if title is not None and (allowed is None or title in allowed)), None)
+    return None if title is None else (situation, title, lang)
 
 
 def _bringing(fields: dict[str, Any], doc: int, brought: tuple[int, int, str],
               pulled: bool) -> dict[str, Any]:
     """The fields rank.py reads of the situation that brought a law's title, and of that
-    title: a title the query did not find itself joins the situation's group (its language)
-    and adds nothing to its law's rank; the situation's words count as the title's against
+    title: the title joins the situation's group (its language); one the query did not find
+    itself adds nothing to its law's rank; the situation's words count as the title's against
     the clauses."""
     situation, title, lang = brought
     if doc == situation:
         return {**fields, "brings": True}
-    if doc == title and pulled:
-        return {**fields, "pulled": lang}
+    if doc == title:
+        return {**fields, "joins": lang, "pulled": pulled}
     return fields
 
 
@@ -239,7 +243,7 @@ def _full_text(
         total = {doc: score * (1 + COVERAGE_WEIGHT * held[doc] / len(found))
                  for doc, score in total.items()}
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
-    brought = title_pointed_to(ix, best, found)
+    brought = title_pointed_to(ix, best, found, lang or ix.language(words), allowed)
     pulled = brought is not None and brought[1] not in {doc for doc, _ in best}
     if brought is not None and pulled:
         best.append((brought[1], total.get(brought[1], 0.0)))

@@ -99,9 +99,9 @@ def rank_by_law(
             if (fields["kind"], fields["id"]) in seen:
                 continue  # one language of a bilingual term is enough
             seen.add((fields["kind"], fields["id"]))
-        # a title a situation brought in (engine.py title_pointed_to) joins that situation
+        # a title a situation brought (engine.py title_pointed_to) joins that situation
         key = (fields["law"] or fields["key"], fields["edition"],
-               fields.get("pulled") or fields["lang"])
+               fields.get("joins") or fields["lang"])
         groups.setdefault(key, []).append((fields, score))
 
     def law_score(item: tuple[tuple[str, str, str], list[tuple[dict[str, Any], float]]]) -> float:
@@ -166,9 +166,9 @@ def rank_by_law(
     # a law's heading against the clauses: the words its own titles hold, not its situations',
     # but for the situation that brought the title (engine.py title_pointed_to), which answers
     titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
-                       if (f["kind"] == "title" and not f.get("pulled")) or f.get("brings"))
+                       if f["kind"] == "title" or f.get("brings"))
               for key, members in groups.items()
-              if any(f["kind"] == "title" and not f.get("pulled") for f, _ in members)
+              if any(f["kind"] == "title" for f, _ in members)
               and not has_text(key)
               and not any(f["kind"] == "law" for f, _ in members)}
     titles_after_text(ordered, current, titles, words)

@@ -56,10 +56,16 @@ class SearchIndex:
         self._titles: dict[tuple[str, str], int] | None = None
 
     def title_doc(self, law: str, lang: str) -> int | None:
-        """The title document of a 2017 law known by its title only, in one language."""
+        """The title document, in one language, of a 2017 law known by its titles only: the
+        build has its text in neither language (the site's laws_without_text; a title
+        document also stands for a law whose text is in the other language only)."""
         if self._titles is None:
-            self._titles = {(stored_fields(self, doc)["law"], lang): doc for lang in LANGS
-                            for doc in self.scorer.kind_docs("title", lang)}
+            with_text = {stored_fields(self, doc)["law"] for other in LANGS
+                         for doc in self.scorer.kind_docs("law", other)
+                         if stored_fields(self, doc)["edition"] == "2017"}
+            self._titles = {(stored_fields(self, doc)["law"], other): doc for other in LANGS
+                            for doc in self.scorer.kind_docs("title", other)
+                            if stored_fields(self, doc)["law"] not in with_text}
         return self._titles.get((law, lang))
 
     def subset_scorer(self, kind: str, lang: str) -> TermScores:

@@ -1,7 +1,7 @@
 """The page scripts as one minified file: what the build generates for them (the scripts'
 words, tools/interface.py; the class names, tools/markup.py; the path scheme, tools/urls.py),
 then the scripts mkdocs.yml's extra_javascript lists, in that order, so a page fetches one cached
-script, not nine (each request costs its headers, and small files compress worse than one). Our
+script, not ten (each request costs its headers, and small files compress worse than one). Our
 scripts keep their comments in the source; the site gets them without (rjsmin)."""
 
 from __future__ import annotations

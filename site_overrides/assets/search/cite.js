@@ -38,6 +38,7 @@
 
   function loadCitations() { return Q.json(ROOT, "pagefind/citations.json"); }
 
+  S.unitUrl = unitUrl; // order.js links a situation's law the same way
   function unitUrl(edition, id) {
     var law = /^\d+/.exec(id)[0];
     return new URL(SITE.page("law", LANG, { edition: edition, number: law }) + "#" + id, ROOT).href;

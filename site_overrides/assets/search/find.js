@@ -33,8 +33,9 @@
   // ABOUT in tools/site/pagefind_records.py): the body score saturates on a long law, and without the bonus
   // a long law that uses the words in passing outranks the law they name. The printed `title`
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
-  // law whose name is the other case of the word typed. The other fields are not words.
-  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0 } };
+  // law whose name is the other case of the word typed. The other fields are not words, or
+  // (rests_on, a situation's law: order.js) name what a page points to, not what it says.
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, rests_on: 0, rests_on_title: 0 } };
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 

@@ -51,13 +51,14 @@
     return out;
   };
 
-  /** The law in force the best situation found rests on (its first law), listed right after
-   * it when this build knows that law by its titles only and the situation holds more of the
+  /** The law in force the best situation found rests on (its first law), listed right before
+   * it (the law, then the situation that rests on it) when this build knows that law by its titles only and the situation holds more of the
    * query's words (`reading`) than any clause in force found: the situation page names the law in
    * its hidden metadata (rests_on in assistant/pages.py), as the CLI lists its title with the
    * situation (title_pointed_to in tools/search/engine.py). `ordered` is changed in place: the
-   * law's own page, when found after the situation, moves up to follow it; when not found, the
-   * item for it is returned (rank.js adds its snippet), with the situation it follows (null for none). */
+   * law's own page, when found after the situation, moves up to stand before it; when not
+   * found, the item for it is returned (rank.js adds its snippet), with the situation it
+   * stands before (null for none). */
   S.restsOn = function (ordered, reading) {
     // the situation holding most of the query's words, the best scored of those (the CLI's
     // scores grow with the words a document holds)
@@ -70,7 +71,7 @@
     // only a situation holding more of the query's words than any clause in force found: a
     // clause that answers as fully keeps its place
     var clauses = ordered.filter(S.textFound).reduce(function (m, d) { return Math.max(m, S.bestClause(d, reading)); }, 0);
-    if (!meta.rests_on_target || held(best) <= clauses) return null;
+    if (!meta.rests_on_title || held(best) <= clauses) return null;
     var own = ordered.find(function (d) {
       return d.meta && d.meta.law === meta.rests_on && d.meta.edition === "2017";
     });
@@ -78,12 +79,12 @@
       // its text was found: it ranks as law text; a title already listed before stays there
       if (!own.meta.titles_only || ordered.indexOf(own) < ordered.indexOf(best)) return null;
       ordered.splice(ordered.indexOf(own), 1);
-      ordered.splice(ordered.indexOf(best) + 1, 0, own);
+      ordered.splice(ordered.indexOf(best), 0, own);
       return null;
     }
     return {
-      after: best, item: {
-        id: meta.rests_on, edition: "2017", url: S.siteUrl(meta.rests_on_target) + "#" + meta.rests_on, text: [],
+      before: best, item: {
+        id: meta.rests_on, edition: "2017", url: S.unitUrl("2017", meta.rests_on), text: [],
         title: TEXT.law + " " + meta.rests_on_title, own: "", kind: TEXT.titlesOnly
       }
     };

@@ -53,7 +53,6 @@
     return (sub.weighted_locations || []).reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
   }
 
-  S.siteUrl = siteUrl;
   function siteUrl(path) {
     // Pagefind may return "/laws/..." or "laws/...": both are relative to the site root here.
     var rel = String(path);
@@ -251,8 +250,8 @@
       .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
     slots.forEach(function (i, k) { pages[i] = laws[k].items; });
     if (law) {
-      var at = ordered.indexOf(law.after);
-      pages[at] = pages[at].concat([Object.assign({ excerpt: ownExcerpt([], []) }, law.item)]);
+      var at = ordered.indexOf(law.before);
+      pages[at] = [Object.assign({ excerpt: ownExcerpt([], []) }, law.item)].concat(pages[at]);
     }
     return [].concat.apply([], pages);
   };
