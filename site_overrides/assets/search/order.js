@@ -60,6 +60,11 @@
    * found, the item for it is returned (rank.js adds its snippet), with the situation it
    * stands before (null for none). */
   S.restsOn = function (ordered, reading) {
+    var clauses = ordered.filter(S.textFound).reduce(function (m, d) { return Math.max(m, S.bestClause(d, reading)); }, 0);
+    // nothing to list when no situation found rests on a law known by its titles only, or a
+    // clause holds every word (no situation holds more): the pages' words are not counted then
+    var pointing = ordered.some(function (d) { return d.meta && d.meta.rests_on_title; });
+    if (!pointing || clauses >= reading.words.length) return null;
     // the situation holding most of the query's words, the best scored of those (the CLI's
     // scores grow with the words a document holds)
     function held(d) { return S.recordCovered(d, reading); }
@@ -70,7 +75,6 @@
     var meta = (best && best.meta) || {};
     // only a situation holding more of the query's words than any clause in force found: a
     // clause that answers as fully keeps its place
-    var clauses = ordered.filter(S.textFound).reduce(function (m, d) { return Math.max(m, S.bestClause(d, reading)); }, 0);
     if (!meta.rests_on_title || held(best) <= clauses) return null;
     var own = ordered.find(function (d) {
       return d.meta && d.meta.law === meta.rests_on && d.meta.edition === "2017";
