@@ -98,10 +98,6 @@ def expand(words: list[str], named: Named) -> list[str]:
     return kept
 
 
-def _docs(ix: SearchIndex, word: str) -> set[int]:
-    return word_docs(ix.scorer, word)
-
-
 def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]]:
     """Per query word the index has, the documents holding it, a general word it stands for
     as table talk ("12" -> "dwunastej", JARGON), or the whole glossary term it names, in the
@@ -109,40 +105,38 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     that holds the Polish term ("trick" -> "lewa"), "wychodzi" one that holds "wyjście"."""
     held = []  # (the words naming a term, the documents holding all of its content words)
     for naming, other, lang in named:
-        content = [_docs(ix, w) for w in other if word_keys(w, lang)]  # stop words hold nothing
+        # stop words hold nothing
+        content = [word_docs(ix.scorer, w) for w in other if word_keys(w, lang)]
         held.append((naming, set.intersection(*content) if content else set()))
     found = []
     for word in words:
-        docs = _docs(ix, word).union(*(docs for naming, docs in held if word in naming))
-        docs = docs.union(*(_docs(ix, general) for general in jargon_words(word)))
+        docs = word_docs(ix.scorer, word).union(*(docs for naming, docs in held if word in naming))
+        docs = docs.union(*(word_docs(ix.scorer, general) for general in jargon_words(word)))
         if docs:
             found.append(docs)
     return found
 
 
-def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], found: list[set[int]],
+def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Counter[int],
                      lang: str, allowed: set[int] | None) -> tuple[int, int, str] | None:
     """(the situation, the title document of the law it rests on, the situation's language)
     for the situation in `lang`, the query's language, holding most of the query's words
-    (`found`, per word the documents holding it; the best scored of those), when its first law
+    (`held`, per document; the best scored of those), when its first law
     is a 2017 law known by its titles only (a title the filters `allowed`) and it holds more
     of the words than any clause in force: the situation brings the law in force it rests on
     ("rozgrywający wyszedł z ręki zamiast z dziadka" finds the situation; its Law 55 has no
     text in this build). One law only: every situation's law would crowd the list with
     headings, and a clause that answers as fully keeps its place (order.js restsOn)."""
-    def words(doc: int) -> int:
-        return sum(doc in docs for docs in found)
-
-    situations = [(words(doc), score, doc) for doc, score in best
+    situations = [(held[doc], score, doc) for doc, score in best
                   if stored_fields(ix, doc)["kind"] == "situation"
                   and stored_fields(ix, doc)["lang"] == lang]
     if not situations:
         return None
-    held, _, situation = max(situations)
+    most, _, situation = max(situations)
     fields = stored_fields(ix, situation)
-    clauses = [doc for doc, _ in best if stored_fields(ix, doc)["kind"] == "unit"
+    clauses = [held[doc] for doc, _ in best if stored_fields(ix, doc)["kind"] == "unit"
                and stored_fields(ix, doc)["edition"] == "2017"]
-    if not fields["law"] or held <= max(map(words, clauses), default=0):
+    if not fields["law"] or most <= max(clauses, default=0):
         return None
     # a law whose Polish title this build lacks is named by its English one
     titles = (ix.title_doc(fields["law"], other) for other in (lang, *LANGS))
@@ -238,12 +232,12 @@ def _full_text(
     # A unit holding more of the query's words answers it better than one that holds one
     # of them often (BM25 alone favours a short unit repeating a common word).
     found = found_docs(ix, words, named + query.synonyms)
+    held = Counter(doc for docs in found for doc in docs)  # the query's words each holds
     if len(found) > 1:
-        held = Counter(doc for docs in found for doc in docs)  # the query's words each holds
         total = {doc: score * (1 + COVERAGE_WEIGHT * held[doc] / len(found))
                  for doc, score in total.items()}
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
-    brought = title_pointed_to(ix, best, found, lang or ix.language(words), allowed)
+    brought = title_pointed_to(ix, best, held, lang or ix.language(words), allowed)
     pulled = brought is not None and brought[1] not in {doc for doc, _ in best}
     if brought is not None and pulled:
         best.append((brought[1], total.get(brought[1], 0.0)))
@@ -253,7 +247,7 @@ def _full_text(
         scored = [(_bringing(f, doc, brought, pulled), score)
                   for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
-    covered = {stored_fields(ix, doc)["key"]: sum(doc in d for d in found) for doc, _ in best}
+    covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
     ranked = rank_by_law(scored, lang or ix.language(words), covered)
     return [make_hit(fields, score, marks) for fields, score in ranked[:limit]], named

@@ -52,10 +52,11 @@
   };
 
   /** The law in force the best situation found rests on (its first law), listed right before
-   * it (the law, then the situation that rests on it) when this build knows that law by its titles only and the situation holds more of the
-   * query's words (`reading`) than any clause in force found: the situation page names the law in
-   * its hidden metadata (rests_on in assistant/pages.py), as the CLI lists its title with the
-   * situation (title_pointed_to in tools/search/engine.py). `ordered` is changed in place: the
+   * it (the law, then the situation that rests on it) when this build knows that law by its
+   * titles only and the situation holds more of the query's words (`reading`) than any clause
+   * in force found: the situation page names the law in its hidden metadata (rests_on in
+   * assistant/pages.py), as the CLI lists its title with the situation (title_pointed_to in
+   * tools/search/engine.py). `ordered` is changed in place: the
    * law's own page, when found after the situation, moves up to stand before it; when not
    * found, the item for it is returned (rank.js adds its snippet), with the situation it
    * stands before (null for none). */

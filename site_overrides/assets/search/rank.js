@@ -1,5 +1,6 @@
 /* The site search, 2 of 5: Pagefind's answers ranked into the result items the box shows, by
- * the CLI's rules (tools/search/rank.py), the pages in order.js's order. Words are shown as text (textContent), never as HTML. */
+ * the CLI's rules (tools/search/rank.py), the pages in order.js's order. Words are shown as
+ * text (textContent), never as HTML. */
 (function (S) {
   "use strict";
 
@@ -238,7 +239,6 @@
     reading = reading || { words: words, terms: [] };
     var ordered = S.currentFirst(found, reading);
     var law = S.restsOn(ordered, reading); // a situation's law, moved up or to be listed
-
     var pages = ordered.map(function (d) {
       return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
     });
