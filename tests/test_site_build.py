@@ -19,6 +19,7 @@ from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import LEAD_IN_END
 from tools.search.analysis import fold
+from tools.search.score import ROLE_WEIGHTS, TermScores
 from tools.site.pagefind_records import FOLDED_MARK
 
 HERE = Path(__file__).parent
@@ -231,7 +232,7 @@ def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
     listed = re.findall(r"path: (assets/\S+\.js)", (ROOT / "mkdocs.yml").read_text("utf-8"))
     assert re.findall(r"/\*! (\S+\.(?:js|py)) \*/", bundle) == [SCRIPT_FILE, "tools/urls.py",
                                                                   *listed]
-    assert len(listed) == 10 and not any((site / part).exists() for part in listed)
+    assert len(listed) == 11 and not any((site / part).exists() for part in listed)
     sources = generated_sources() + [
         f"/*! {part} */\n" + (ROOT / "site_overrides" / part).read_text(encoding="utf-8")
         for part in listed]
@@ -288,6 +289,9 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         # the rules rank.js reads a law record by: where a unit's folded copy starts, and how
         # a text leading into its items ends (written once, in Python)
         assert site["folded_mark"] == FOLDED_MARK and site["lead_in_end"] == LEAD_IN_END
+        # and the weights and BM25 constants score.js scores a unit's fields by, the CLI's
+        assert site["ranking"]["roles"] == {r: ROLE_WEIGHTS[r] for r in ("title", "parent", "body")}
+        assert (site["ranking"]["k1"], site["ranking"]["b"]) == (TermScores.K1, TermScores.B)
     assert spec["jargon"]["pl"]["dwunastej"] == ["12", "przedostatnia", "przedostatniej"]
     assert spec["jargon"]["en"]["twelfth"] == ["12", "12th", "penultimate"]
     assert {w: c for words in shards.values() for w, c in words.items()} == \

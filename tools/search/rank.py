@@ -7,6 +7,7 @@ from typing import Any
 
 from tools.model import opens_list
 from tools.normalize.citation_id import id_sort_key, is_citation_id, lineage
+from tools.search.score import ROLE_WEIGHTS, TermScores
 
 # How much a law's second and third best units add to its rank.
 LAW_WEIGHTS = (0.5, 0.25)
@@ -24,9 +25,15 @@ IN_FORCE_SHARE = 0.6
 NEAR_BEST = 0.8
 
 
-def ranking_rules() -> dict[str, float]:
-    """The ranking's rules as the site's search box reads them (the spec's "ranking")."""
-    return {"in_force_share": IN_FORCE_SHARE, "near_best": NEAR_BEST, "per_law": PER_LAW}
+def ranking_rules() -> dict[str, Any]:
+    """The ranking's rules as the site's search box reads them (the spec's "ranking"): with
+    the weights of a unit's own title, the titles above it and its text, and BM25's K1 and B,
+    by which the site scores a unit from Pagefind's matches as the CLI does (score.py)."""
+    return {
+        "in_force_share": IN_FORCE_SHARE, "near_best": NEAR_BEST, "per_law": PER_LAW,
+        "roles": {role: ROLE_WEIGHTS[role] for role in ("title", "parent", "body")},
+        "k1": TermScores.K1, "b": TermScores.B,
+    }
 
 
 def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None

@@ -1,4 +1,4 @@
-/* The site search, 1 of 5 (find.js, rank.js, order.js, cite.js, search.js, loaded in this order): what
+/* The site search, 1 of 6 (find.js, score.js, rank.js, order.js, cite.js, search.js, loaded in this order): what
  * every part shares (the site root, the page's language and words), and reading Pagefind, loaded
  * only when the reader opens the search. Every file adds to one namespace, window.bridgelawSearch;
  * how every engine reads a query is assets/search/query.js (typos: typos.js), loaded before them. */

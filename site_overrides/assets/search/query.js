@@ -6,7 +6,7 @@
  * limit; the players' words
  * (synonyms-<lang>-<letter>.json) and the glossary's term pairs (translations-<letter>.json)
  * are split by first letter, as the vocabulary is.
- * Read by the search box's scripts (find.js, rank.js, order.js, cite.js, search.js) and the wizard's filter
+ * Read by the search box's scripts (find.js, score.js, rank.js, order.js, cite.js, search.js) and the wizard's filter
  * (assets/wizard/match.js). */
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-/* The site search, 2 of 5: Pagefind's answers ranked into the result items the box shows, by
+/* The site search, 3 of 6: Pagefind's answers ranked into the result items the box shows, by
  * the CLI's rules (tools/search/rank.py), the pages in order.js's order. Words are shown as
  * text (textContent), never as HTML. */
 (function (S) {
@@ -6,13 +6,7 @@
 
   var ROOT = S.ROOT, TEXT = S.TEXT, el = S.el, SITE = S.SITE;
   var Q = window.bridgelawQuery;
-  var fold = Q.fold;
-  // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
-  // per_law, a law's best units shown; near_best, units scoring this share of a law's best are
-  // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
-  // first (and any 2017 law with text stands before all 1997 text).
-  function rule(name) { return Q.spec.ranking[name]; }
-  S.rule = rule;
+  var fold = Q.fold, rule = S.rule, below = S.below, bare = S.bare, splitContent = S.splitContent;
   // starts a unit's folded copy inside a law record (FOLDED_MARK in
   // tools/site/pagefind_records.py, in the spec as "folded_mark")
   function foldedMark() { return Q.spec.folded_mark; }
@@ -35,24 +29,9 @@
    * law's titles in both languages); counted once per record and reading, as a law's whole
    * text is long. */
   S.recordCovered = perReading(function (d, reading) {
-    var text = ((d.content || "") + " " + ((d.meta && d.meta.about) || "")).split(/[\r\n\s]+/g);
-    return coverage(text, reading);
+    var about = ((d.meta && d.meta.about) || "").split(/[\r\n\s]+/g).map(bare);
+    return coverage(splitContent(d.content).folded.concat(about), reading);
   });
-
-  /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
-   * is_inside in tools/normalize/citation_id.py. */
-  function below(id, other) {
-    if (other.indexOf(id) !== 0 || other === id) return false;
-    var next = other.charAt(id.length);
-    // a sub-item's own sub-items are roman numerals: 40B2ai and 40B2aiv lie inside 40B2a
-    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1)) ||
-      (/\d[a-z]$/.test(id) && /[ivx]/.test(next));
-  }
-
-  /** A sub-result's score: the scores Pagefind gave its matched words, summed. */
-  function unitScore(sub) {
-    return (sub.weighted_locations || []).reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
-  }
 
   function siteUrl(path) {
     // Pagefind may return "/laws/..." or "laws/...": both are relative to the site root here.
@@ -60,10 +39,6 @@
     if (rel.indexOf(ROOT.pathname) === 0) rel = rel.slice(ROOT.pathname.length);
     return new URL(rel.replace(/^\/+/, ""), ROOT).href;
   }
-
-  /** A text word folded, without the punctuation around it ("renonsu)" -> "renonsu"); each
-   * once, as query.js folds (query.js perWord). */
-  var bare = Q.perWord(function (word) { return fold(word.replace(/[^\p{L}\p{N}]/gu, "")); });
 
   /** Whether a text word is a form of a query word: same folded stem, allowing for endings. */
   function isFormOf(word, queries) {
@@ -73,14 +48,11 @@
 
   /** How many of the query's words (`reading`: the words typed, the glossary terms they
    * name in Polish, query.js translate, and the law's terms for the players' words among them,
-   * query.js synonymTerms) a text's words hold in some form. Each of the text's words is
-   * folded once and compared once per query word: a law's whole text is long. */
-  function coverage(text, reading) {
+   * query.js synonymTerms) a text holds in some form; `folded`, its words folded (`bare`).
+   * Each distinct word is compared once per query word: a law's whole text is long. */
+  function coverage(folded, reading) {
     var forms = Object.create(null), known = Object.create(null);
-    text.forEach(function (w) {
-      var f = bare(w);
-      if (f) forms[f] = true;
-    });
+    folded.forEach(function (f) { if (f) forms[f] = true; });
     var unique = Object.keys(forms);
     return Q.covers(function (q) {
       var f = fold(q);
@@ -124,12 +96,12 @@
     };
   }
 
-  /** A unit's own words in its record's content (split at white space): from the end of its
-   * heading ("64B3" and its title) to the FOLDED_MARK that closes them. */
-  function unitText(content, anchor) {
+  /** Where a unit's own words lie in its record's content (split at white space): from the
+   * end of its heading ("64B3" and its title) to the FOLDED_MARK that closes them. */
+  function unitSpan(content, anchor) {
     var start = anchor.location + anchor.text.trim().split(/\s+/).length;
     var end = content.indexOf(foldedMark(), start);
-    return content.slice(start, end < 0 ? undefined : end);
+    return [start, end < 0 ? content.length : end];
   }
 
   /** rankedUnits, kept per record for the reading last ranked. */
@@ -154,46 +126,54 @@
    * law's title and link into the same page. */
   function rankedUnits(d, reading) {
     var meta = d.meta || {};
-    var content = (d.content || "").split(/[\r\n\s]+/g);
+    var split = splitContent(d.content), content = split.words;
+    function words(span) { return content.slice(span[0], span[1]); }
+    function folded(span) { return split.folded.slice(span[0], span[1]); }
     var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
+    // every unit's own words (its anchor is in the record's data, matched or not)
+    var texts = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
+      var span = unitSpan(content, a);
+      return { id: a.id, text: words(span), folded: folded(span) };
+    });
     // the units whose text leads into their items ("Gdy fałszywy renons uprawomocnił się i:"):
     // an item holds their words too, as the CLI reads them (lead_ins in tools/model.py, whose
-    // rule the spec carries as lead_in_end); every unit's anchor is in the record's data
-    var leads = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
-      return { id: a.id, text: unitText(content, a) };
-    }).filter(function (a) {
+    // rule the spec carries as lead_in_end)
+    var leads = texts.filter(function (a) {
       var last = a.text[a.text.length - 1] || "", end = Q.spec.lead_in_end;
       return !!end && last.slice(-end.length) === end; // no rule in an older spec: no lead-ins
     });
     // the law's title, without its number ("Przepis 45."): every unit stands under it, as the
     // CLI's context_text (with parent_text, the titles of the units above)
     var lawTitle = String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/);
-    var items = (d.sub_results || [])
-      .filter(function (sub) { return sub.anchor && sub.anchor.id; })
-      .map(function (sub, i) { return { sub: sub, score: unitScore(sub), i: i }; })
-      .sort(function (a, b) { return b.score - a.score || a.i - b.i; })
-      .map(function (s) {
-        var anchor = s.sub.anchor;
-        var heading = anchor.text.trim().split(/\s+/);
-        var text = unitText(content, anchor);
-        var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
-          .reduce(function (all, a) { return all.concat(a.text); }, []);
-        // the titles of the law and of the units above it: what it is part of
-        var context = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
-          .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); }, lawTitle);
-        var own = heading.slice(1).join(" ");
-        return {
-          id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-          title: (meta.title || "") + (own ? " › " + own : ""), own: own, lead: lead, context: context, bare: !own && !text.length,
-          kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
-          score: s.score, i: s.i
-        };
-      });
+    var subs = (d.sub_results || []).filter(function (sub) { return sub.anchor && sub.anchor.id; });
+    var items = subs.map(function (sub, i) {
+      var anchor = sub.anchor;
+      var heading = anchor.text.trim().split(/\s+/);
+      var span = unitSpan(content, anchor), text = words(span);
+      var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
+        .reduce(function (all, a) { return all.concat(a.folded); }, []);
+      // the titles of the law and of the units above it: what it is part of
+      var context = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
+        .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); }, lawTitle);
+      var own = heading.slice(1).join(" ");
+      return {
+        id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
+        title: (meta.title || "") + (own ? " › " + own : ""), own: own, bare: !own && !text.length,
+        // its words folded, with the words leading into it and the titles it stands under
+        held: folded(span).concat(heading.slice(1).map(bare), lead, context.map(bare)),
+        kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
+        places: sub.weighted_locations || [], i: i
+      };
+    });
+    // the length of the law's texts, its units' with text (score.js measures a unit's against it)
+    var said = texts.filter(function (a) { return a.text.length; });
+    S.scoreUnits(d, items, reading, said.reduce(function (sum, a) { return sum + a.text.length; }, 0) / (said.length || 1));
+    items.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
     var units = items.filter(function (item) { return !item.bare; });
     // how many of the query's words a unit holds, in its own heading and text, the words
     // leading into it and the titles it stands under (the CLI counts these fields too)
     units.forEach(function (item) {
-      item.covered = coverage(item.text.concat(item.own.split(/\s+/), item.lead, item.context), reading);
+      item.covered = coverage(item.held, reading);
     });
     // the deepest units that match: 64A1, not 64A when both do; a unit gives way only to a
     // unit inside it holding as many of the query's words (tools/search/rank.py deepest)

@@ -1,0 +1,118 @@
+/* The site search, 2 of 6: what ranking reads of a law record, and the score of each of its
+ * units from the places Pagefind matched, by the CLI's BM25 (tools/search/score.py): a unit's
+ * own titles, the titles above it and its text, each a field with its role's weight. */
+(function (S) {
+  "use strict";
+
+  var Q = window.bridgelawQuery;
+  var fold = Q.fold;
+  // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
+  // per_law, a law's best units shown; near_best, units scoring this share of a law's best are
+  // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
+  // first (and any 2017 law with text stands before all 1997 text); roles, k1 and b, a unit's
+  // fields' weights and BM25's constants (score.py ROLE_WEIGHTS and TermScores).
+  function rule(name) { return Q.spec.ranking[name]; }
+  S.rule = rule;
+
+  /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
+   * is_inside in tools/normalize/citation_id.py. */
+  S.below = function (id, other) {
+    if (other.indexOf(id) !== 0 || other === id) return false;
+    var next = other.charAt(id.length);
+    // a sub-item's own sub-items are roman numerals: 40B2ai and 40B2aiv lie inside 40B2a
+    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1)) ||
+      (/\d[a-z]$/.test(id) && /[ivx]/.test(next));
+  };
+
+  /** A text word folded, without the punctuation around it ("renonsu)" -> "renonsu"); each
+   * once, as query.js folds (query.js perWord). */
+  var bare = S.bare = Q.perWord(function (word) { return fold(word.replace(/[^\p{L}\p{N}]/gu, "")); });
+
+  /** A record's content split at white space, as Pagefind counts word locations, with each
+   * word folded (`bare`): kept by the content, which every keystroke's search reads again
+   * (a law's whole text is long). */
+  var splitKept = new Map();
+  S.splitContent = function (content) {
+    var kept = splitKept.get(content || "");
+    if (!kept) {
+      var words = (content || "").split(/[\r\n\s]+/g);
+      kept = { words: words, folded: words.map(bare) };
+      if (splitKept.size >= 256) splitKept.clear();
+      splitKept.set(content || "", kept);
+    }
+    return kept;
+  };
+
+  /** BM25's share for `n` places of one word in a field `length` words long, `average` the
+   * usual length (no length norm when not given): a word said again counts less each time. */
+  function saturated(n, length, average) {
+    var k1 = rule("k1"), b = rule("b");
+    return n * (k1 + 1) / (n + (average ? k1 * (1 - b + b * length / average) : k1));
+  }
+
+  /** A field's score as the CLI's (score.py TermScores): its places counted per query word
+   * they are a form of (`wordOf`), each word saturated and weighed by its rarity (`rarity`),
+   * times the field's role weight. */
+  function fieldScore(places, role, wordOf, rarity, length, average) {
+    var counts = Object.create(null);
+    places.forEach(function (l) { var k = wordOf(l.location); counts[k] = (counts[k] || 0) + 1; });
+    var weight = rule("roles")[role];
+    return Object.keys(counts).reduce(function (sum, k) {
+      return sum + weight * rarity(k) * saturated(counts[k], length, average);
+    }, 0);
+  }
+
+  /** Whether Pagefind matched a word in a title (a heading or a weighted title copy, weighted
+   * above body text, tools/site/pagefind_records.py; on the law's own row also its names and
+   * glossary terms) rather than in the text. */
+  function inTitle(place) { return place.weight > 1; }
+
+  /** Sets each unit's `score` (`items`, the units of law record `d` Pagefind matched, each
+   * with its id, its own words `text` and Pagefind's `places`) for the query's words
+   * (`reading`): its own titles, the titles of the units above it (not the law's: every unit
+   * has it) and its text, measured against `average`, the length of the law's texts. */
+  S.scoreUnits = function (d, items, reading, average) {
+    if (rule("k1") == null) {
+      // an older spec, cached: Pagefind's scores of the places summed, as that spec's box did
+      items.forEach(function (item) {
+        item.score = item.places.reduce(function (sum, l) { return sum + l.balanced_score; }, 0);
+      });
+      return;
+    }
+    var meta = d.meta || {}, folded = S.splitContent(d.content).folded;
+    // a place's word, read as the query word it is a form of: a word said in two forms
+    // ("karta", "kartę") is one word said twice; Pagefind also matches a longer word by the
+    // query word it begins with ("wistujący" for "wist"), read as that word
+    var queries = reading.words.concat.apply(reading.words, reading.terms.concat(reading.synonyms || [])
+      .map(function (t) { return t.words; })).map(fold);
+    var keys = Object.create(null);
+    function wordOf(location) {
+      var f = folded[location] || "";
+      if (!(f in keys)) {
+        keys[f] = queries.find(function (q) { return Q.sameFolded(f, q); }) ||
+          queries.find(function (q) { return f.indexOf(q) === 0; }) || f;
+      }
+      return keys[f];
+    }
+    // a word's rarity among the law's units (BM25's idf): a word every clause of the law says
+    // ("renons" in Law 64) tells its clauses apart less than one only a few say; a unit's
+    // score only orders the units of its law (the laws go by the words their clauses hold,
+    // S.items), and Pagefind gives no counts per unit of its own
+    var count = (d.anchors || []).filter(function (a) { return a.id; }).length || 1;
+    var holding = Object.create(null), headings = {};
+    items.forEach(function (item) {
+      var seen = Object.create(null);
+      item.places.forEach(function (l) { seen[wordOf(l.location)] = true; });
+      Object.keys(seen).forEach(function (k) { holding[k] = (holding[k] || 0) + 1; });
+      headings[item.id] = item.places.filter(inTitle); // read by the units inside it
+    });
+    function rarity(k) { var n = holding[k] || 0; return Math.log(1 + (count - n + 0.5) / (n + 0.5)); }
+    items.forEach(function (item) {
+      var above = Object.keys(headings).filter(function (id) { return id !== meta.law && S.below(id, item.id); })
+        .reduce(function (all, id) { return all.concat(headings[id]); }, []);
+      item.score = fieldScore(headings[item.id], "title", wordOf, rarity) +
+        fieldScore(above, "parent", wordOf, rarity) +
+        fieldScore(item.places.filter(function (l) { return !inTitle(l); }), "body", wordOf, rarity, item.text.length, average);
+    });
+  };
+})(window.bridgelawSearch = window.bridgelawSearch || {});
