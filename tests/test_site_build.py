@@ -19,7 +19,7 @@ from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import LEAD_IN_END
 from tools.search.analysis import fold
-from tools.search.score import ROLE_WEIGHTS, TermScores
+from tools.search.score import ALL_WORDS_BONUS, ROLE_WEIGHTS, TermScores
 from tools.site.pagefind_records import FOLDED_MARK
 
 HERE = Path(__file__).parent
@@ -292,6 +292,7 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         # and the weights and BM25 constants score.js scores a unit's fields by, the CLI's
         assert site["ranking"]["roles"] == {r: ROLE_WEIGHTS[r] for r in ("title", "parent", "body")}
         assert (site["ranking"]["k1"], site["ranking"]["b"]) == (TermScores.K1, TermScores.B)
+        assert site["ranking"]["all_words_bonus"] == ALL_WORDS_BONUS
     assert spec["jargon"]["pl"]["dwunastej"] == ["12", "przedostatnia", "przedostatniej"]
     assert spec["jargon"]["en"]["twelfth"] == ["12", "12th", "penultimate"]
     assert {w: c for words in shards.values() for w, c in words.items()} == \

@@ -7,7 +7,7 @@ from typing import Any
 
 from tools.model import opens_list
 from tools.normalize.citation_id import id_sort_key, is_citation_id, lineage
-from tools.search.score import ROLE_WEIGHTS, TermScores
+from tools.search.score import ALL_WORDS_BONUS, ROLE_WEIGHTS, TermScores
 
 # How much a law's second and third best units add to its rank.
 LAW_WEIGHTS = (0.5, 0.25)
@@ -32,7 +32,7 @@ def ranking_rules() -> dict[str, Any]:
     return {
         "in_force_share": IN_FORCE_SHARE, "near_best": NEAR_BEST, "per_law": PER_LAW,
         "roles": {role: ROLE_WEIGHTS[role] for role in ("title", "parent", "body")},
-        "k1": TermScores.K1, "b": TermScores.B,
+        "k1": TermScores.K1, "b": TermScores.B, "all_words_bonus": ALL_WORDS_BONUS,
     }
 
 

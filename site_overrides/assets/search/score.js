@@ -107,10 +107,19 @@
       headings[item.id] = item.places.filter(inTitle); // read by the units inside it
     });
     function rarity(k) { var n = holding[k] || 0; return Math.log(1 + (count - n + 0.5) / (n + 0.5)); }
+    // a title holding every word the law was matched by, when several, weighs more (the CLI's
+    // ALL_WORDS_BONUS, score.py score_query)
+    var matched = Object.keys(holding);
+    function allWords(places) {
+      var held = Object.create(null);
+      places.forEach(function (l) { held[wordOf(l.location)] = true; });
+      return matched.length > 1 && matched.every(function (k) { return held[k]; });
+    }
     items.forEach(function (item) {
       var above = Object.keys(headings).filter(function (id) { return id !== meta.law && S.below(id, item.id); })
         .reduce(function (all, id) { return all.concat(headings[id]); }, []);
-      item.score = fieldScore(headings[item.id], "title", wordOf, rarity) +
+      var bonus = allWords(headings[item.id]) ? 1 + rule("all_words_bonus") : 1;
+      item.score = bonus * fieldScore(headings[item.id], "title", wordOf, rarity) +
         fieldScore(above, "parent", wordOf, rarity) +
         fieldScore(item.places.filter(function (l) { return !inTitle(l); }), "body", wordOf, rarity, item.text.length, average);
     });
