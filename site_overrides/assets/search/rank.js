@@ -127,14 +127,14 @@
   function rankedUnits(d, reading) {
     var meta = d.meta || {};
     var split = splitContent(d.content), content = split.words;
-    function words(span) { return content.slice(span[0], span[1]); }
-    function folded(span) { return split.folded.slice(span[0], span[1]); }
     var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
-    // every unit's own words (its anchor is in the record's data, matched or not)
+    // every unit's own words (its anchor is in the record's data, matched or not), by its id
     var texts = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
       var span = unitSpan(content, a);
-      return { id: a.id, text: words(span), folded: folded(span) };
+      return { id: a.id, text: content.slice(span[0], span[1]), folded: split.folded.slice(span[0], span[1]) };
     });
+    var textOf = {};
+    texts.forEach(function (a) { textOf[a.id] = a; });
     // the units whose text leads into their items ("Gdy fałszywy renons uprawomocnił się i:"):
     // an item holds their words too, as the CLI reads them (lead_ins in tools/model.py, whose
     // rule the spec carries as lead_in_end)
@@ -149,7 +149,7 @@
     var items = subs.map(function (sub, i) {
       var anchor = sub.anchor;
       var heading = anchor.text.trim().split(/\s+/);
-      var span = unitSpan(content, anchor), text = words(span);
+      var text = textOf[anchor.id].text;
       var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
         .reduce(function (all, a) { return all.concat(a.folded); }, []);
       // the titles of the law and of the units above it: what it is part of
@@ -160,7 +160,7 @@
         id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
         title: (meta.title || "") + (own ? " › " + own : ""), own: own, bare: !own && !text.length,
         // its words folded, with the words leading into it and the titles it stands under
-        held: folded(span).concat(heading.slice(1).map(bare), lead, context.map(bare)),
+        held: textOf[anchor.id].folded.concat(heading.slice(1).map(bare), lead, context.map(bare)),
         kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
         places: sub.weighted_locations || [], i: i
       };
