@@ -193,6 +193,23 @@ def test_cli_human_output_marks_words(config: Config) -> None:
     assert "*renons" in done.stdout.lower() and "laws/2017/64/" in done.stdout
 
 
+def test_cli_prints_a_clause_after_the_sentence_it_completes(config: Config) -> None:
+    """64A1 says only what the offender did; the sentence it completes, "Gdy fałszywy renons
+    uprawomocnił się i:", is printed on the line before its words, and is in the JSON too."""
+    done = run_cli(config, "--edition", "2017", "--limit", "1", "falszywy", "renons")
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[1] == "64A1", done.stdout
+    assert lines[1].strip() == "Gdy fałszywy renons uprawomocnił się i:"
+    assert "*renons" in lines[2].lower()
+    done = run_cli(config, "--json", "--edition", "2017", "falszywy", "renons")
+    hits = json.loads(done.stdout)["hits"]
+    assert hits[0]["lead"] == "Gdy fałszywy renons uprawomocnił się i:"
+    # a unit that reads on its own has none
+    done = run_cli(config, "--json", "--limit", "1", "--edition", "2017", "45B")
+    hits = json.loads(done.stdout)["hits"]
+    assert [(hit["id"], hit["lead"]) for hit in hits] == [("45B", "")]
+
+
 @pytest.mark.parametrize(
     ("args", "message", "status"),
     [
@@ -387,6 +404,15 @@ def test_players_words_find_the_laws_term(config: Config) -> None:
     # "karta karna" is what players call a penalty card (karta przygwożdżona)
     first = next(h for h in search("karta karna", config).hits if h.kind == "unit")
     assert (first.law, first.edition) == ("50", 2017)
+
+
+@pytest.mark.parametrize("query", ["rozgrywający pokazał karty i powiedział że bierze resztę",
+                                   "reszta moja", "the rest are mine"])
+def test_what_a_claimer_says_finds_the_law_on_claims(config: Config, query: str) -> None:
+    # "reszta moja", "biorę resztę": what a player says when he claims (deklaracja, Law 68);
+    # before these words, the first query gave three clauses of Law 45 before Law 68
+    laws = [h for h in search(query, config).hits if h.kind in ("unit", "law", "title")]
+    assert (laws[0].edition, laws[0].id) == (2017, "68"), [h.id for h in laws]
 
 
 def test_a_clause_holding_the_laws_term_answers_the_players_word(config: Config) -> None:

@@ -59,6 +59,8 @@ def run_search(args: argparse.Namespace) -> int:
         if hit.superseded:
             where += ", superseded" if hit.lang == "en" else ", nieobowiązujące"
         print(f"{rank:2}. {hit.id}  [{where}]  {hit.title}")
+        if hit.lead:  # what the clause completes, before its own words
+            print(f"    {hit.lead}")
         if hit.snippet:
             print(f"    {_plain(hit.snippet, bold)}")
         print(f"    {hit.url or '(no page in this build)'}")

@@ -220,3 +220,24 @@ def test_both_engines_list_the_law_a_situation_rests_on(search_page, cli_config:
     assert "Rozgrywający wyszedł z niewłaściwej ręki" in texts[1], texts
     link = items[0].query_selector("a").get_attribute("href")
     assert link.endswith("/laws/2017/55/#55"), link
+
+
+def test_both_engines_show_a_clause_under_its_title_path_after_its_lead_in(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """45C2b ("Umieszczona w położeniu wskazującym, że została zagrana.") has no title of its
+    own: both engines show it under the titles above it ("Karta uważana za zagraną", 45C's)
+    and after the sentence it completes, 45C2's "..., jeśli jest:"."""
+    query = "kiedy karta rozgrywającego jest zagrana"
+    cli = next(h for h in search(query, cli_config, lang="pl").hits if h.id == "45C2b")
+    assert cli.title == "45. Karta zagrana › Karta uważana za zagraną"
+    assert cli.lead == "Kartę rozgrywającego uważa się za zagraną, jeśli jest:"
+    assert "2017/45C2b" in site_refs(search_page, query)
+    row = search_page.query_selector(".bl-search__result a[href$='#45C2b']")
+    title = row.query_selector(".bl-search__title").inner_text()
+    # the site names a law "Przepis 45." where the CLI prints "45."
+    assert title.endswith(cli.title.partition(". ")[2]) and title.count("›") == 1, title
+    assert row.query_selector(".bl-search__lead").inner_text() == cli.lead
+    assert "Umieszczona" in row.query_selector(".bl-search__snippet").inner_text()
+    # a clause with a title of its own and no lead-in shows neither twice
+    row = search_page.query_selector(".bl-search__result a[href$='#45B']")
+    assert row.query_selector(".bl-search__lead") is None

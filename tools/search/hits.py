@@ -29,6 +29,8 @@ class Hit:
     score: float
     kind: str = "unit"
     superseded: bool = False  # 1997 text: history, not the law in force
+    # the text a clause completes ("Kartę rozgrywającego uważa się za zagraną, jeśli jest:")
+    lead: str = ""
 
 
 @dataclass
@@ -110,4 +112,5 @@ def make_hit(fields: dict[str, Any], score: float, marks: frozenset[str]) -> Hit
         score=round(score, 4),
         kind=fields["kind"],
         superseded=fields["edition"] == "1997",
+        lead=fields.get("lead", ""),
     )

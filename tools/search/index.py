@@ -58,6 +58,7 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         title=STORED(),
         url=STORED(),
         body=STORED(),
+        lead=STORED(),  # the text a clause completes, shown above its snippet
         depth=NUMERIC(stored=True),
         laws=STORED(),  # law numbers a glossary term or situation points to
         heading_pl=TEXT(analyzer=pl),
@@ -137,6 +138,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "title": doc.title,
         "url": doc.url,
         "body": doc.body or doc.whole,  # what snippets are cut from
+        "lead": doc.lead_text,
         "depth": doc.depth,
         "laws": ",".join(sorted({str(law_number(cid)) for cid in doc.extra.get("laws", [])})),
     }

@@ -90,7 +90,7 @@
     return {
       before: best, item: {
         id: meta.rests_on, edition: "2017", url: S.unitUrl("2017", meta.rests_on), text: [],
-        title: TEXT.law + " " + meta.rests_on_title, own: "", kind: TEXT.titlesOnly
+        title: TEXT.law + " " + meta.rests_on_title, kind: TEXT.titlesOnly
       }
     };
   };

@@ -150,15 +150,20 @@
       var anchor = sub.anchor;
       var heading = anchor.text.trim().split(/\s+/);
       var text = textOf[anchor.id].text;
-      var lead = leads.filter(function (a) { return below(a.id, anchor.id); })
-        .reduce(function (all, a) { return all.concat(a.folded); }, []);
+      var leading = leads.filter(function (a) { return below(a.id, anchor.id); });
+      var lead = leading.reduce(function (all, a) { return all.concat(a.folded); }, []);
       // the titles of the law and of the units above it: what it is part of
-      var context = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
-        .reduce(function (all, a) { return all.concat(a.text.trim().split(/\s+/).slice(1)); }, lawTitle);
+      var above = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
+        .map(function (a) { return a.text.trim().split(/\s+/).slice(1); });
+      var context = above.reduce(function (all, words) { return all.concat(words); }, lawTitle);
       var own = heading.slice(1).join(" ");
+      // shown with its title path, as the CLI's hits: 45C2b under "Karta uważana za zagraną"
+      var path = above.map(function (words) { return words.join(" "); }).concat([own])
+        .filter(function (title) { return title; });
       return {
         id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-        title: (meta.title || "") + (own ? " › " + own : ""), own: own, bare: !own && !text.length,
+        title: [meta.title || ""].concat(path).join(" › "), bare: !own && !text.length,
+        lead: leading.map(function (a) { return a.text.join(" "); }).join(" "),
         // its words folded, with the words leading into it and the titles it stands under
         held: textOf[anchor.id].folded.concat(heading.slice(1).map(bare), lead, context.map(bare)),
         kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
@@ -205,7 +210,7 @@
       // law itself, as the CLI lists a law's heading when none of its units matched
       items = [{
         id: meta.law, edition: meta.edition || "", url: page + "#" + meta.law, text: [],
-        title: meta.title || "", own: "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
+        title: meta.title || "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
     }
     return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law"));

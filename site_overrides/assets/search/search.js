@@ -81,6 +81,8 @@
       if (item.edition === "1997") a.appendChild(el("span", { "class": M.bl_search__superseded }, TEXT.superseded));
       if (item.kind) a.appendChild(el("span", { "class": M.bl_search__kind }, item.kind));
       a.appendChild(el("span", { "class": M.bl_search__title }, item.title));
+      // a clause is read after the text leading into it ("..., jeśli jest:"): shown above it
+      if (item.lead) a.appendChild(el("span", { "class": M.bl_search__lead }, item.lead));
       if (item.excerpt) {
         var p = el("span", { "class": M.bl_search__snippet });
         p.appendChild(item.excerpt);
