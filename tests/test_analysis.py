@@ -13,8 +13,10 @@ from tools.search.analysis import (
     fold,
     mobile_e_forms,
     polish_analyzer,
+    polish_terms,
     terms,
     verb_root,
+    with_negations,
 )
 
 POLISH_TABLE = [
@@ -120,3 +122,19 @@ def test_import_clean_under_warnings_as_errors() -> None:
 )
 def test_mobile_e_forms_for_pagefind(word: str, forms: list[str]) -> None:
     assert mobile_e_forms(word) == forms
+
+
+@pytest.mark.parametrize(("words", "read"), [
+    (["rozgrywający", "nie", "nazwał"], ["rozgrywający", "nie", "nienazwał"]),
+    (["strona", "nie", "wykraczająca"], ["strona", "nie", "niewykraczająca"]),
+    (["Nie", "wolno"], ["Nie", "niewolno"]),
+    (["powiedział", "nie", "tę", "kartę"], ["powiedział", "nie", "tę", "kartę"]),  # a stop word
+    (["nie", "12"], ["nie", "12"]),  # no word
+    (["nie"], ["nie"]),
+    (["not", "played"], ["not", "played"]),
+])
+def test_a_word_after_nie_is_read_joined_to_it(words: list[str], read: list[str]) -> None:
+    """"nie" is written apart from a verb and joined to a participle: "nie nazwał" reads as
+    "nienazwał", which meets "nienazwaną" in the index."""
+    assert with_negations(words) == read
+    assert set(polish_terms("nienazwał")) & set(polish_terms("nienazwaną"))

@@ -415,6 +415,33 @@ def test_what_a_claimer_says_finds_the_law_on_claims(config: Config, query: str)
     assert (laws[0].edition, laws[0].id) == (2017, "68"), [h.id for h in laws]
 
 
+def test_a_form_that_negates_a_word_is_named_only_by_its_negation(config: Config) -> None:
+    """The glossary's "strona nie wykraczająca" is the non-offending side: "strona wykraczająca",
+    the offending side, does not name it, and "czego wolno dziadkowi" is not "czego nie wolno
+    dziadkowi" (dummy's limitations), which "czego nie wolno dziadkowi" names; before, "nie" was
+    a stop word and each named both."""
+    from tools.search.query import read_query, synonym_namings
+    from tools.search.reader import open_index
+
+    synonyms = open_index(config.index_dir).synonyms
+
+    def heads(text: str) -> set[str]:
+        return {head for _, head, _ in synonym_namings(text, synonyms)}
+
+    assert "strona niewykraczająca" not in heads("strona wykraczająca wzięła lewę")
+    assert "ograniczenia dziadka" not in heads("czego wolno dziadkowi")
+    assert "ograniczenia dziadka" in heads("czego nie wolno dziadkowi")
+    # "nie nazwał" names no naming of a card ("nazwanie karty"), and finds 45D, whose title
+    # says "nienazwaną"; 45C4b, on correcting a card named, stood first with the naming
+    assert "określenie karty dziadka" not in heads(
+        "dziadek zagrał kartę, której rozgrywający nie nazwał")
+    query = read_query("rozgrywający nie nazwał karty")
+    assert query.negated == {"nazwał": "nienazwał"}
+    hits = search("dziadek zagrał kartę, której rozgrywający nie nazwał", config).hits
+    first = next(h for h in hits if h.kind == "unit")
+    assert (first.edition, first.id) == (2017, "45D1")
+
+
 def test_a_clause_holding_the_laws_term_answers_the_players_word(config: Config) -> None:
     # "wychodzi" is a players' form of "wyjście" (lead): a clause that says "wyjścia" answers it,
     # as one holding "dwunastej" answers a typed "12"; 50C, which holds the other words and

@@ -337,3 +337,17 @@ def test_a_title_page_fragment_not_yet_kept_is_left_out(page, origin, site_dir) 
     assert any("/laws/1997/53/" in href for href in hrefs), hrefs  # the law whose text is here
     assert not any("/laws/2017/53/" in href for href in hrefs), hrefs  # its title page: not read
     assert page.get_attribute(".bl-search", "data-searched") == "lead out of turn accepted"
+
+
+def test_a_players_form_that_negates_a_word_is_named_only_by_its_negation(page, origin) -> None:  # noqa: ANN001
+    """"czego nie wolno dziadkowi" is the glossary's dummy's limitations: typed without "nie"
+    the words name no limitation (they named it while "nie" was only a stop word), as the CLI
+    reads them (tools/search/query.py read_words)."""
+    open_search(page, origin)
+    ask(page, "czego nie wolno dziadkowi")  # fetches the spec and the shard of the words' letters
+    named = """negated => window.bridgelawQuery.synonymTerms(['czego', 'wolno', 'dziadkowi'],
+                 negated).map(t => t.term)"""
+    assert "ograniczenia dziadka" in page.evaluate(named, {"wolno": "niewolno"})
+    assert "ograniczenia dziadka" not in page.evaluate(named, {})
+    negated = "() => window.bridgelawQuery.negatedWords('Rozgrywający NIE nazwał, nie tę')"
+    assert page.evaluate(negated) == {"nazwał": "nienazwał"}

@@ -36,6 +36,32 @@ ENGLISH_STOPS = frozenset(
 )
 
 
+# "nie" is written apart from a verb and joined to a participle or an adjective ("nie nazwał",
+# "nienazwana"; the glossary's "strona nie wykraczająca" is "strona niewykraczająca"). A stop word
+# on its own, it is read with the word after it where what it negates matters: a glossary form
+# is named only by a query that negates what the form negates ("strona wykraczająca" is not the
+# non-offending side), and "nie X" also finds the joined form ("nie nazwał" -> "nienazwaną").
+NEGATION = "nie"
+
+
+def with_negations(words: list[str]) -> list[str]:
+    """The words, each one right after NEGATION joined to it ("nie", "nazwał" -> "nie",
+    "nienazwał"), unless it is a stop word itself ("nie tę"; of either language, as the site's
+    spec lists them)."""
+    def negated(i: int, word: str) -> bool:
+        return i > 0 and fold(words[i - 1].lower()) == NEGATION and word.isalpha() \
+            and fold(word.lower()) not in POLISH_STOPS | ENGLISH_STOPS
+    return [NEGATION + word if negated(i, word) else word for i, word in enumerate(words)]
+
+
+def negated_words(words: list[str]) -> dict[str, str]:
+    """Each word typed right after NEGATION, lowercase, with the word they make joined
+    (with_negations): {"nazwał": "nienazwał"}; a word typed twice is read negated."""
+    lower = [word.lower() for word in words]
+    return {word: joined for word, joined in zip(lower, with_negations(lower), strict=True)
+            if joined != word}
+
+
 def strip_marks(text: str) -> str:
     """The text without its combining marks (ą->a, ż->z), as engines that only drop marks fold
     it: letters with no mark to drop stay (ł stays ł)."""

@@ -63,11 +63,13 @@ def _covers(query_sets: list[set[str]], term_sets: list[set[str]]) -> bool:
 Named = list[tuple[list[str], list[str], str]]  # (query words naming a term, its words, lang)
 
 
-def named_terms(words: list[str], pairs: list[tuple[list, list, dict]]) -> Named:
+def named_terms(words: list[str], pairs: list[tuple[list, list, dict]],
+                negated: dict[str, str] | None = None) -> Named:
     """Each glossary term the query names in full (any form), in one language or the other:
     the query's words that name it, the words of its headword in the other language and that
-    language ("revoke on the twelfth trick" names revoke: ["revoke"], ["fałszywy", "renons"])."""
-    pl_sets = [set(polish_terms(w)) for w in words]
+    language ("revoke on the twelfth trick" names revoke: ["revoke"], ["fałszywy", "renons"]);
+    a Polish word typed after "nie" (`negated`) read joined to it, as the forms are."""
+    pl_sets = [set(polish_terms((negated or {}).get(w, w))) for w in words]
     en_sets = [set(english_terms(w)) for w in words]
     seen = set().union(*pl_sets, *en_sets)
     named: Named = []
@@ -98,9 +100,11 @@ def expand(words: list[str], named: Named) -> list[str]:
     return kept
 
 
-def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]]:
+def found_docs(ix: SearchIndex, words: list[str], named: Named,
+               negated: dict[str, str] | None = None) -> list[set[int]]:
     """Per query word the index has, the documents holding it, a general word it stands for
-    as table talk ("12" -> "dwunastej", JARGON), or the whole glossary term it names, in the
+    as table talk ("12" -> "dwunastej", JARGON), the word it makes after "nie" (`negated`:
+    "nazwał" -> "nienazwał", held by "nienazwaną"), or the whole glossary term it names, in the
     other language or as players' words for the law's: an English query covers a Polish clause
     that holds the Polish term ("trick" -> "lewa"), "wychodzi" one that holds "wyjście"."""
     held = []  # (the words naming a term, the documents holding all of its content words)
@@ -112,6 +116,8 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named) -> list[set[int]
     for word in words:
         docs = word_docs(ix.scorer, word).union(*(docs for naming, docs in held if word in naming))
         docs = docs.union(*(word_docs(ix.scorer, general) for general in jargon_words(word)))
+        if word in (negated or {}):
+            docs = docs | word_docs(ix.scorer, negated[word])
         if docs:
             found.append(docs)
     return found
@@ -218,7 +224,7 @@ def _full_text(
     # the word a typo meant is searched as typed, and the typo beside it: a typo the sources
     # carry once ("renos") must not outweigh the word every clause uses ("renons")
     words = list(dict.fromkeys(query.corrected.get(word, word) for word in query.words))
-    named = named_terms(words, ix.pairs)
+    named = named_terms(words, ix.pairs, query.negated)
     extra = [(word, EXPANSION_WEIGHT) for word in expand(words, named)]
     extra += [(typed, TYPO_WEIGHT) for typed in query.corrected]
     extra += [pair for pair in query.extra
@@ -231,7 +237,7 @@ def _full_text(
         return [], named
     # A unit holding more of the query's words answers it better than one that holds one
     # of them often (BM25 alone favours a short unit repeating a common word).
-    found = found_docs(ix, words, named + query.synonyms)
+    found = found_docs(ix, words, named + query.synonyms, query.negated)
     held = Counter(doc for docs in found for doc in docs)  # the query's words each holds
     if len(found) > 1:
         total = {doc: score * (1 + COVERAGE_WEIGHT * held[doc] / len(found))

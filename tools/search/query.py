@@ -19,10 +19,13 @@ from tools.model import LANGS
 from tools.search.analysis import (
     ENGLISH_STOPS,
     FOLD_LETTERS,
+    NEGATION,
     POLISH_STOPS,
     english_terms,
     fold,
+    negated_words,
     polish_terms,
+    with_negations,
 )
 from tools.search.jargon import jargon_table, jargon_words
 from tools.search.rank import ranking_rules
@@ -51,10 +54,22 @@ ENGLISH_INFLECTIONS = {"dropped": ["e", "y"], "endings": ["", "d", "ed", "es", "
 POPULAR = 5
 
 
+def read_words(text: str, lang: str) -> list[str]:
+    """The text's words as a glossary form is matched in `lang`: a Polish word after "nie" is
+    read joined to it (analysis.with_negations)."""
+    words = WORD.findall(text)
+    return with_negations(words) if lang == "pl" else words
+
+
 def word_keys(word: str, lang: str) -> frozenset[str]:
     """The analysed forms of one word (folded, stemmed) that make two inflections meet."""
     word = word.lower()
     return frozenset(polish_terms(word) if lang == "pl" else english_terms(word))
+
+
+def form_keys(form: str, lang: str) -> tuple[frozenset[str], ...]:
+    """The analysed forms of each content word of a glossary form, as a query must hold them."""
+    return tuple(k for k in (word_keys(w, lang) for w in read_words(form, lang)) if k)
 
 
 @dataclass(frozen=True)
@@ -75,21 +90,27 @@ def glossary_synonyms(terms: Iterable[Any]) -> list[Synonym]:
     for term in terms:
         for lang in LANGS:
             headword = term.headword(lang)
-            head = [k for k in (word_keys(w, lang) for w in WORD.findall(headword)) if k]
+            head = form_keys(headword, lang)
             for form in term.forms(lang)[1:]:
-                words = tuple(k for k in (word_keys(w, lang) for w in WORD.findall(form)) if k)
+                words = form_keys(form, lang)
                 inflection = all(any(h & w for w in words) for h in head)
                 if words and not inflection:
                     synonyms.append(Synonym(lang, form, words, headword))
     return synonyms
 
 
-def synonym_namings(text: str, synonyms: Iterable[Synonym]) -> list[tuple[list[str], str, str]]:
+def synonym_namings(text: str, synonyms: Iterable[Synonym],
+                    negated: dict[str, str] | None = None) -> list[tuple[list[str], str, str]]:
     """Each glossary variant all of whose words occur in the text, in any order and inflection,
     as the text's words that name it, its headword and their language, a headword once:
-    "karta karna mała" holds "mała karta karna", a players' name for the minor penalty card."""
+    "karta karna mała" holds "mała karta karna", a players' name for the minor penalty card.
+    A Polish word typed after "nie" (`negated`, the text's own when not given) names only a
+    form that negates it too: "czego wolno dziadkowi" names no "czego nie wolno dziadkowi"."""
     words = WORD.findall(text)
-    keys = {lang: [word_keys(w, lang) for w in words] for lang in LANGS}
+    if negated is None:
+        negated = negated_words(words)
+    keys = {lang: [word_keys(negated.get(w.lower(), w) if lang == "pl" else w, lang)
+                   for w in words] for lang in LANGS}
     named: list[tuple[list[str], str, str]] = []
     seen: set[tuple[str, str]] = set()
     for synonym in synonyms:
@@ -169,6 +190,9 @@ class Query:
     # (the words naming a glossary variant, its headword's words, their language): a text
     # holding the headword answers the players' words ("wychodzi" -> "wyjście")
     synonyms: list[tuple[list[str], list[str], str]] = field(default_factory=list)
+    # a word typed after "nie" -> the word they make joined: a text holding that answers the
+    # word too ("nie nazwał" -> "nienazwał", which finds "nienazwaną")
+    negated: dict[str, str] = field(default_factory=dict)
 
 
 def read_query(text: str, synonyms: Iterable[Synonym] = (),
@@ -179,6 +203,7 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     says the texts hold in one document only, by a near word they use often (POPULAR); the
     law's words for players' words are taken in `lang` only when it is given."""
     query = Query(text=text, words=list(dict.fromkeys(WORD.findall(text.lower())))[:32])
+    query.negated = negated_words(WORD.findall(text))
     for word in query.words:
         # A word the index has in no form may be a typo, or a real word the laws never use
         # ("mamy"): the nearest word of the index is searched beside it, never instead.
@@ -193,9 +218,12 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
             fixed = None
         if fixed:
             query.corrected[word] = fixed
+    # a typo typed after "nie": the word it meant is read after it too
+    query.negated.update({fixed: NEGATION + fixed for typo, fixed in query.corrected.items()
+                          if typo in query.negated})
     read = " ".join([*query.words, *query.corrected.values()])
     langs = (lang,) if lang else LANGS
-    namings = [n for n in synonym_namings(read, list(synonyms)) if n[2] in langs]
+    namings = [n for n in synonym_namings(read, list(synonyms), query.negated) if n[2] in langs]
     query.synonyms = [(naming, WORD.findall(head.lower()), code) for naming, head, code in namings]
     extra = [w for code in langs for _, head, c in query.synonyms if c == code for w in head
              if word_keys(w, code)]  # not its function words ("do" of "dodać do koloru")
@@ -210,7 +238,8 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     # "dziadek" and table talk for it: its score must not count twice)
     weighted = [*((w, TYPO_WEIGHT) for w in query.corrected.values()),
                 *((w, SYNONYM_WEIGHT) for w in extra if new(w)),
-                *((w, JARGON_WEIGHT) for w in jargon_words(read) if new(w))]
+                *((w, JARGON_WEIGHT) for w in jargon_words(read) if new(w)),
+                *((w, JARGON_WEIGHT) for w in query.negated.values() if new(w))]
     first: dict[str, float] = {}
     for word, weight in weighted:
         first.setdefault(word, weight)
@@ -250,5 +279,6 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "ranking": ranking_rules(),
         "reading": READING,
         "inflections": ENGLISH_INFLECTIONS,
+        "negation": NEGATION,
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
     }

@@ -11,7 +11,7 @@ from typing import Any
 from tools.errors import BridgelawError
 from tools.model import LANGS
 from tools.search.analysis import english_terms, fold, polish_terms
-from tools.search.query import WORD, Synonym, word_keys
+from tools.search.query import Synonym, form_keys
 from tools.search.score import ROLE_WEIGHTS, TermScores, all_terms
 
 
@@ -46,8 +46,7 @@ class SearchIndex:
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
         )
         self.synonyms = [
-            Synonym(s["lang"], s["form"], tuple(k for k in (
-                word_keys(w, s["lang"]) for w in WORD.findall(s["form"])) if k), s["headword"])
+            Synonym(s["lang"], s["form"], form_keys(s["form"], s["lang"]), s["headword"])
             for s in _sidecar(path, "synonyms.json", [])]
         self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
         self.reader = self.searcher.reader()
@@ -126,9 +125,9 @@ def open_index(path: Path) -> SearchIndex:
 
 
 def _term_sets(text: str, lang: str) -> list[set[str]]:
-    """For each content word of `text`, the set of its terms in `lang`."""
-    sets = [set(word_keys(word, lang)) for word in WORD.findall(text.lower())]
-    return [terms for terms in sets if terms]
+    """For each content word of `text`, the set of its terms in `lang` (a word after "nie"
+    joined to it, as query.form_keys reads a glossary form)."""
+    return [set(terms) for terms in form_keys(text, lang)]
 
 
 def stored_fields(ix: SearchIndex, docnum: int) -> dict[str, Any]:

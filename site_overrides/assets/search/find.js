@@ -158,9 +158,10 @@
    * typed, query.js formOf); `pairs`, the glossary's term pairs
    * for the words (query.js translations), let an English query read the Polish law text;
    * `players`, the players' words of the words' letters fetched (query.js synonyms), let
-   * synonymTerms read them. `stale` says the reader has typed on since: no page is read for a
+   * synonymTerms read them; `negated`, the words typed after "nie" with the words they make
+   * joined (query.js negatedWords). `stale` says the reader has typed on since: no page is read for a
    * query no longer shown (the answer is then null). */
-  S.find = function (pf, words, vocabulary, stale, pairs, players) {
+  S.find = function (pf, words, vocabulary, stale, pairs, players, negated) {
     return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
       var known = got[0];
       var typed = [], fixed = [], said = { typed: [], fixed: [] };
@@ -175,6 +176,11 @@
         if (c && !Q.formOf(w, c)) { said.typed.push(w); said.fixed.push(c); }
       });
       var read = words.concat(fixed);
+      // a typo typed after "nie": the word it meant is read after it too (read_query)
+      negated = Object.assign(Object.create(null), negated);
+      typed.forEach(function (w, i) {
+        if (Q.joinedOf(negated, w)) negated[fixed[i].toLowerCase()] = Q.spec.negation + fixed[i].toLowerCase();
+      });
       // Pagefind wants every word of its query: a typo the index lacks would leave only the
       // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
       var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
@@ -199,10 +205,14 @@
       });
       // the players' words named: in the words sought for Pagefind and, as the CLI reads them,
       // in the words read (the same words unless a typo was corrected)
-      var soughtSynonyms = Q.synonymTerms(sought);
-      var synonyms = typed.length ? Q.synonymTerms(read) : soughtSynonyms;
+      var soughtSynonyms = Q.synonymTerms(sought, negated);
+      var synonyms = typed.length ? Q.synonymTerms(read, negated) : soughtSynonyms;
       var asked = Q.lawWords(sought, false, soughtSynonyms);
-      var reading = { words: read, terms: polish.length ? terms : [], synonyms: synonyms };
+      // a word typed after "nie" is searched joined to it too, beside the words (Pagefind wants
+      // every word it is given; the CLI adds it as a word it may find): "nienazwał" finds
+      // "nienazwaną"
+      var joined = Object.keys(negated).map(function (w) { return negated[w]; });
+      var reading = { words: read, terms: polish.length ? terms : [], synonyms: synonyms, negated: negated };
       // no clause of the law text in force found holds every word sought (a typo counts as the
       // word meant): a long law may hold them in passing, one in each unit, and the law with
       // the clause that answers be left out of the pages read (a query naming no glossary term
@@ -212,7 +222,9 @@
           return S.bestClause(d, reading) >= sought.length;
         });
       }
-      return searchBoth(pf, asked, first).then(function (results) {
+      var searched = searchBoth(pf, asked, first);
+      if (joined.length) searched = Promise.all([searched, searchWords(pf, joined, true)]).then(merged);
+      return searched.then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
       }).then(function (found) {
@@ -241,7 +253,7 @@
       }).then(function (found) {
         // the Polish words are marked in the text; the typed words are what a page answers
         // ... and the general words table talk stands for ("12" -> "dwunastej")
-        return found && { found: found, words: read.concat(Q.jargonWords(read), polish), said: said,
+        return found && { found: found, words: read.concat(Q.jargonWords(read), polish, joined), said: said,
           reading: reading };
       });
     });

@@ -85,6 +85,33 @@
     return kept.length ? kept : words;
   }
 
+  /** The words, each one right after the spec's negation ("nie") joined to it ("nie", "nazwał"
+   * -> "nie", "nienazwał"), unless it is a stop word itself: with_negations in
+   * tools/search/analysis.py, which says why. An older cached spec has no negation. */
+  function withNegations(words) {
+    var not = Q.spec.negation;
+    return words.map(function (w, i) {
+      var after = !!not && i > 0 && fold(words[i - 1]) === not;
+      return after && /^\p{L}+$/u.test(w) && !Q.spec.stops[fold(w)] ? not + w : w;
+    });
+  }
+
+  /** Each word of the query typed after "nie", lowercase, with the word they make joined
+   * ("nazwał" -> "nienazwał"): a text holding that answers the word too (negated_words and the
+   * CLI's Query.negated). */
+  function negatedWords(query) {
+    var words = (query.match(/[\p{L}\p{N}]+/gu) || []).map(function (w) { return w.toLowerCase(); });
+    var out = Object.create(null);
+    withNegations(words).forEach(function (joined, i) { if (joined !== words[i]) out[words[i]] = joined; });
+    return out;
+  }
+
+  /** The word `word` makes after "nie" (`negated`, negatedWords), or "" when it was not typed so. */
+  function joinedOf(negated, word) {
+    var w = String(word).toLowerCase();
+    return negated && Object.prototype.hasOwnProperty.call(negated, w) ? negated[w] : "";
+  }
+
   /** Whether two words are forms of one word: the same folded word, or the same beginning
    * (four letters, five from six-letter words) with lengths at most ENDING apart and at most
    * LEFT_OVER letters of each past their common beginning ("dziadek", "dziadkami", "karta",
@@ -96,6 +123,12 @@
   /** sameWord for words already folded. */
   function sameFolded(x, y) {
     if (x === y) return true;
+    // two words after "nie" are forms of one word when what follows it is ("nienazwana",
+    // "nienazwal"; not "niewie", "niewielki"): the CLI's stems keep the particle apart
+    var not = Q.spec && Q.spec.negation;
+    if (not && x.slice(0, not.length) === not && y.slice(0, not.length) === not) {
+      return sameFolded(x.slice(not.length), y.slice(not.length));
+    }
     var shorter = Math.min(x.length, y.length);
     if (shorter < 4) return false;
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
@@ -115,18 +148,20 @@
    * tools/search/query.py: each {naming: the words typed that name it, term: its headword,
    * words: the headword's content words}, a headword once, by the first of its forms whose
    * every word the query holds ("karta karna" names "karta przygwożdżona"). */
-  function synonymTerms(words) {
+  function synonymTerms(words, negated) {
     var named = [];
+    // a word typed after "nie" names only a form that negates it too (query.py read_words)
+    var read = words.map(function (w) { return joinedOf(negated, w) || w; });
     headwords.forEach(function (headword) {
       synonymForms[headword].some(function (form) {
-        var parts = form.split(/\s+/).filter(function (w) { return w && !Q.spec.stops[w]; });
+        var parts = withNegations(form.split(/\s+/)).filter(function (w) { return w && !Q.spec.stops[w]; });
         if (!parts.length) return false;
-        var at = parts.map(function (p) { return words.findIndex(function (w) { return sameWord(w, p); }); });
+        var at = parts.map(function (p) { return read.findIndex(function (w) { return sameWord(w, p); }); });
         if (at.some(function (i) { return i < 0; })) return false;
         named.push({
           // every word typed that is a form of one of the variant's words, as the CLI counts
           naming: words.filter(function (w, i) {
-            return words.indexOf(w) === i && parts.some(function (p) { return sameWord(w, p); });
+            return words.indexOf(w) === i && parts.some(function (p) { return sameWord(read[i], p); });
           }),
           term: headword,
           words: headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
@@ -218,12 +253,14 @@
   }
 
   /** How many of the typed words a text holds (`has(word)`: whether it holds a form of the
-   * word): the word, a general word it stands for as table talk ("12" -> "dwunastej"), or a
+   * word): the word, the word it makes after "nie" (`negated`, negatedWords: "nazwał" ->
+   * "nienazwał"), a general word it stands for as table talk ("12" -> "dwunastej"), or a
    * glossary term it names (`terms`: translate's, or synonymTerms' for players' words) whose
    * every word it holds, as found_docs in tools/search/engine.py counts them. */
-  function covers(has, typed, terms) {
+  function covers(has, typed, terms, negated) {
     return typed.filter(function (q) {
-      return has(q) || jargonWords([q]).some(has) || (terms || []).some(function (t) {
+      var joined = joinedOf(negated, q);
+      return has(q) || (!!joined && has(joined)) || jargonWords([q]).some(has) || (terms || []).some(function (t) {
         return t.naming.indexOf(q) >= 0 && t.words.every(has);
       });
     }).length;
@@ -295,6 +332,8 @@
   Q.fold = fold;
   Q.perWord = perWord;
   Q.contentWords = contentWords;
+  Q.negatedWords = negatedWords;
+  Q.joinedOf = joinedOf;
   Q.sameWord = sameWord;
   Q.sameFolded = sameFolded;
   Q.synonymTerms = synonymTerms;

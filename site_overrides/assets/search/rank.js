@@ -58,7 +58,7 @@
       var f = fold(q);
       if (!(f in known)) known[f] = !!forms[f] || unique.some(function (w) { return Q.sameFolded(w, f); });
       return known[f];
-    }, reading.words, reading.terms.concat(reading.synonyms || []));
+    }, reading.words, reading.terms.concat(reading.synonyms || []), reading.negated);
   }
 
   /** A snippet from a unit's own words (a law record's content also holds the folded copy

@@ -112,7 +112,7 @@
       var pairs = Q.translations(ROOT, words);
       var players = Q.synonyms(ROOT, words);
       return S.loadPagefind()
-        .then(function (pf) { return S.find(pf, words, known, stale, pairs, players); })
+        .then(function (pf) { return S.find(pf, words, known, stale, pairs, players, Q.negatedWords(query)); })
         .then(function (got) {
           if (stale() || !got) return;
           var items = S.items(got.found, got.words, got.reading).slice(0, MAX_RESULTS);

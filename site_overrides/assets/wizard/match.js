@@ -26,7 +26,10 @@
    * one or two letters stand in for the function words (the filter runs again on arrival). */
   function queryStems(query) {
     var Q = W.Q;
-    var typed = Q.spec ? Q.lawWords(Q.contentWords(query), true).map(fold) : words(query);
+    var content = Q.spec ? Q.contentWords(query) : [];
+    // players' words name a law's term as in the search box: "nie" before a word counts
+    var typed = Q.spec ? Q.lawWords(content, true, Q.synonymTerms(content, Q.negatedWords(query))).map(fold)
+      : words(query);
     return typed
       .filter(function (w) { return Q.spec || w.length > 2 || /^[0-9]+$/.test(w); })
       .map(function (w) {
