@@ -5,12 +5,14 @@ Engines: `bridgelaw search` (tools.search.engine, the function the CLI calls), t
 (law pages, situations, glossary, wizard: tests/data/site_build.py), and MkDocs Material's stock
 search on the same content as the baseline. Quality: recall@1, recall@3 and MRR per kind of query
 and in total, on bench/data/queries_public.tsv (a result counts by its law; other pages in the list
-are skipped). Speed: index build time, CLI latency (warm in one process and cold processes), first-
-search bytes and time to results with the CPU throttled 4x (typed, and the whole query in one
-event), on the snapshot corpus and on a synthetic corpus ten times larger (copies of every law
-under made-up editions with some words perturbed; generated here, never committed).
+are skipped), and, over the queries about Laws 45, 50 and 64, whether a 2017 clause that answers
+is listed before any 1997 text (the edition order). Speed: index build time, CLI latency (warm in
+one process and cold processes), first-search bytes and time to results with the CPU throttled 4x
+(typed, and the whole query in one event), on the snapshot corpus and on a synthetic corpus ten
+times larger (copies of every law under made-up editions with some words perturbed; generated
+here, never committed).
 
-Usage: .venv/bin/python bench/bench_search.py [--quick] [--no-browser]
+Usage: .venv/bin/python bench/bench_search.py [--quick] [--no-browser] [--own FILE]
 """
 
 from __future__ import annotations
@@ -145,6 +147,43 @@ def evaluate(engine: Callable[[str], list[str]], queries: list
             table.setdefault(kind, []).append(rank)
             table.setdefault("total", []).append(rank)
     return by_law, by_clause
+
+
+# the laws whose 2017 text the snapshot holds: a query about one of them must find its 2017
+# clause before any 1997 text (issue 12)
+LAWS_IN_FORCE_WITH_TEXT = ("45", "50", "64")
+
+
+def edition_order(engine: Callable[[str], list[str]], queries: list) -> dict[str, int]:
+    """Over the queries about LAWS_IN_FORCE_WITH_TEXT: how many list a relevant 2017 clause
+    before any 1997 text, how many list 1997 text before it, how many list no such clause."""
+    counts = {"queries": 0, "2017 clause first": 0, "1997 text before it": 0,
+              "clause not listed": 0}
+    for query, _, _, _, clauses in queries:
+        if not any(re.match(r"\d+", c).group() in LAWS_IN_FORCE_WITH_TEXT for c in clauses):
+            continue
+        counts["queries"] += 1
+        found = [ref for ref in dict.fromkeys(engine(query)) if ref]
+        rank = clause_rank(found, clauses)
+        first_1997 = next((i for i, ref in enumerate(found, 1) if ref.startswith("1997/")), None)
+        if rank is None:
+            counts["clause not listed"] += 1
+        elif first_1997 is not None and first_1997 < rank:
+            counts["1997 text before it"] += 1
+        else:
+            counts["2017 clause first"] += 1
+    return counts
+
+
+def order_table(results: dict[str, dict[str, dict[str, int]]]) -> str:
+    """Markdown table: engine x query set -> edition_order's counts."""
+    names = ["queries", "2017 clause first", "1997 text before it", "clause not listed"]
+    lines = ["| engine | set | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]
+    for engine, by_set in results.items():
+        for name, counts in by_set.items():
+            lines.append(f"| {engine} | {name} | " + " | ".join(str(counts[k]) for k in names)
+                         + " |")
+    return "\n".join(lines)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -462,11 +501,15 @@ def main() -> int:
     quality: dict[str, dict[str, list[int | None]]] = {}
     clauses: dict[str, dict[str, list[int | None]]] = {}
     own_clauses: dict[str, dict[str, list[int | None]]] = {}
+    order: dict[str, dict[str, dict[str, int]]] = {}
 
     def measure(name: str, engine: Callable[[str], list[str]]) -> None:
+        engine = functools.cache(engine)  # the edition order reads the same answers
         quality[name], clauses[name] = evaluate(engine, queries)
+        order[name] = {"public": edition_order(engine, queries)}
         if own:
             own_clauses[name] = evaluate(engine, own)[1]
+            order[name]["own"] = edition_order(engine, own)
 
     speed: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -526,6 +569,9 @@ def main() -> int:
         own_kinds = list(dict.fromkeys(q[3] for q in own))
         print(f"\n## Own clause-level queries ({args.own}, {len(own)})\n")
         print(quality_table(own_clauses, own_kinds))
+    print(f"\n## Edition order: queries about laws {', '.join(LAWS_IN_FORCE_WITH_TEXT)}, "
+          "the 2017 clause before any 1997 text\n")
+    print(order_table(order))
     print("\n## Speed\n")
     print("| setting | measure | value |\n|---|---|---|")
     for setting, values in speed.items():
