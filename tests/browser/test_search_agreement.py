@@ -241,3 +241,19 @@ def test_both_engines_show_a_clause_under_its_title_path_after_its_lead_in(
     # a clause with a title of its own and no lead-in shows neither twice
     row = search_page.query_selector(".bl-search__result a[href$='#45B']")
     assert row.query_selector(".bl-search__lead") is None
+
+
+def test_the_site_spaces_a_lead_in_and_a_snippet_as_the_law_text_has_them(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """Pagefind's content holds a space after a cross-reference link ("64C ),"): the site shows
+    the lead-in and the snippet as the law page and the CLI have them ("64C),", "50).")."""
+    query = "brak automatycznego przekazania lew"
+    cli = next(h for h in search(query, cli_config, lang="pl").hits if h.id == "64B1")
+    assert "(ale patrz przepis 64C), jeżeli:" in cli.lead
+    assert "2017/64B1" in site_refs(search_page, query)
+    row = search_page.query_selector(".bl-search__result a[href$='#64B1']")
+    assert row.query_selector(".bl-search__lead").inner_text() == cli.lead
+    query = "obowiązek zagrania normalnej lub podrzędnej karty przygwożdżonej patrz przepis"
+    assert "2017/45C5" in site_refs(search_page, query)
+    row = search_page.query_selector(".bl-search__result a[href$='#45C5']")
+    assert row.query_selector(".bl-search__snippet").inner_text().endswith("(patrz przepis 50).")

@@ -61,6 +61,18 @@
     }, reading.words, reading.terms.concat(reading.synonyms || []), reading.negated);
   }
 
+  // Pagefind's content puts a space after a cross-reference link ("przepis 64C ), jeżeli:"):
+  // a word that opens with closing punctuation is shown joined to the word before it
+  var CLOSES = /^[).,;:!?\]]/;
+
+  /** The gap shown before the i-th word shown, `word`. */
+  function gapBefore(word, i) { return i && !CLOSES.test(word) ? " " : ""; }
+
+  /** Words as one line of text, spaced as the law page has them. */
+  function spaced(words) {
+    return words.map(function (w, i) { return gapBefore(w, i) + w; }).join("");
+  }
+
   /** A snippet from a unit's own words (a law record's content also holds the folded copy
    * and the weighted titles, the spec's marks, tools/site/pagefind_records.py, which must not show). The
    * window starts a few words before the first match. */
@@ -71,7 +83,7 @@
     var out = document.createDocumentFragment();
     var plain = start > 0 ? "… " : ""; // runs of unmarked words go in as one text node
     text.slice(start, end).forEach(function (w, i) {
-      var gap = i ? " " : "";
+      var gap = gapBefore(w, i);
       if (!isFormOf(w, queries)) { plain += gap + w; return; }
       if (plain + gap) out.appendChild(document.createTextNode(plain + gap));
       out.appendChild(el("mark", {}, w));
@@ -163,7 +175,7 @@
       return {
         id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
         title: [meta.title || ""].concat(path).join(" › "), bare: !own && !text.length,
-        lead: leading.map(function (a) { return a.text.join(" "); }).join(" "),
+        lead: leading.map(function (a) { return spaced(a.text); }).join(" "),
         // its words folded, with the words leading into it and the titles it stands under
         held: textOf[anchor.id].folded.concat(heading.slice(1).map(bare), lead, context.map(bare)),
         kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
