@@ -431,10 +431,13 @@ def test_a_form_that_negates_a_word_is_named_only_by_its_negation(config: Config
     assert "strona niewykraczająca" not in heads("strona wykraczająca wzięła lewę")
     assert "ograniczenia dziadka" not in heads("czego wolno dziadkowi")
     assert "ograniczenia dziadka" in heads("czego nie wolno dziadkowi")
-    # "nie nazwał" names no naming of a card ("nazwanie karty"), and finds 45D, whose title
-    # says "nienazwaną"; 45C4b, on correcting a card named, stood first with the naming
+    # "nie nazwał" names no naming of dummy's card ("nazwanie karty dziadka"), and finds 45D,
+    # whose title says "nienazwaną"; 45C4b, on correcting a card named, stood first with the naming
+    assert "określenie karty dziadka" in heads("pomyłka przy nazwaniu karty dziadka")
     assert "określenie karty dziadka" not in heads(
         "dziadek zagrał kartę, której rozgrywający nie nazwał")
+    # a card named is no card of dummy's named (45C4a, not 46): the variant names dummy
+    assert "określenie karty dziadka" not in heads("nazwana karta obrońcy jest zagrana")
     query = read_query("rozgrywający nie nazwał karty")
     assert query.negated == {"nazwał": "nienazwał"}
     hits = search("dziadek zagrał kartę, której rozgrywający nie nazwał", config).hits
