@@ -159,8 +159,8 @@ def edition_order(engine: Callable[[str], list[str]], queries: list) -> dict[str
     before any 1997 text, how many list 1997 text before it, how many list no such clause."""
     counts = {"queries": 0, "2017 clause first": 0, "1997 text before it": 0,
               "clause not listed": 0}
-    for query, _, _, _, clauses in queries:
-        if not any(re.match(r"\d+", c).group() in LAWS_IN_FORCE_WITH_TEXT for c in clauses):
+    for query, relevant, _, _, clauses in queries:
+        if not set(relevant) & set(LAWS_IN_FORCE_WITH_TEXT):
             continue
         counts["queries"] += 1
         found = [ref for ref in dict.fromkeys(engine(query)) if ref]

@@ -245,8 +245,9 @@ def test_both_engines_show_a_clause_under_its_title_path_after_its_lead_in(
 
 def test_the_site_spaces_a_lead_in_and_a_snippet_as_the_law_text_has_them(
         search_page, cli_config: Config) -> None:  # noqa: ANN001
-    """Pagefind's content holds a space after a cross-reference link ("64C ),"): the site shows
-    the lead-in and the snippet as the law page and the CLI have them ("64C),", "50).")."""
+    """A law record's text sets a cross-reference off by spaces ("64C ),"; pagefind_laws.py
+    cell_text): the site shows the lead-in and the snippet as the law page and the CLI have them
+    ("64C),", "50).")."""
     query = "brak automatycznego przekazania lew"
     cli = next(h for h in search(query, cli_config, lang="pl").hits if h.id == "64B1")
     assert "(ale patrz przepis 64C), jeżeli:" in cli.lead

@@ -61,8 +61,9 @@
     }, reading.words, reading.terms.concat(reading.synonyms || []), reading.negated);
   }
 
-  // Pagefind's content puts a space after a cross-reference link ("przepis 64C ), jeżeli:"):
-  // a word that opens with closing punctuation is shown joined to the word before it
+  // a law record's text sets a cross-reference off by spaces ("przepis 64C ), jeżeli:";
+  // cell_text in tools/site/pagefind_laws.py): a word that opens with closing punctuation is
+  // shown joined to the word before it, as the law page has it
   var CLOSES = /^[).,;:!?\]]/;
 
   /** The gap shown before the i-th word shown, `word`. */
