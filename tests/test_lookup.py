@@ -180,3 +180,39 @@ def test_lookup_puts_the_right_subclause_first(
     assert not missing, f"first hit {first.id} {first.laws} lacks {missing}"
     assert expected in [hit.id for hit in hits]
     assert first.lang == lang
+
+
+TABLE_SET = Path(__file__).parent / "data" / "lookup_table.tsv"
+
+
+def table_rows() -> list[tuple[str, list[str], str]]:
+    rows = []
+    for line in TABLE_SET.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            lang, clauses, text = line.split("\t", 2)
+            rows.append((lang, clauses.split(","), text))
+    return rows
+
+
+def test_table_set_shape() -> None:
+    """Issue 29: at least 40 descriptions of the auction, information and administration, both
+    languages, Polish with and without diacritics, and the play symptoms the issue found."""
+    rows = table_rows()
+    beyond_play = [r for r in rows if not 41 <= int(re.match(r"\d+", r[1][0]).group()) <= 71]
+    assert len(beyond_play) >= 40
+    assert {lang for lang, _, _ in rows} == {"pl", "en"}
+    polish = [text for lang, _, text in rows if lang == "pl"]
+    assert sum(1 for text in polish if not POLISH_LETTERS.search(text)) >= 2
+
+
+@pytest.mark.parametrize(("lang", "clauses", "text"), table_rows(),
+                         ids=[row[2][:40] for row in table_rows()])
+def test_lookup_puts_a_situation_with_the_clause_first_across_the_table(
+    lang: str, clauses: list[str], text: str, config: Config
+) -> None:
+    hits = lookup(text, config, limit=3)
+    assert hits, text
+    first = hits[0]
+    missing = [clause for clause in clauses if not cites_at_or_below(clause, first.laws)]
+    assert not missing, f"first hit {first.id} {first.laws} lacks {missing}"
+    assert first.lang == lang

@@ -62,30 +62,34 @@ def law_text(corpus: Corpus, edition: int, number: int, unit_id: str | None = No
     return " ".join([unit.title, unit.text, *(u.text for u in walk(unit.children))])
 
 
-# Laws outside Chapter VI that bear on the play: a situation may rest on them (first id) ...
-PLAY_RELATED_LAWS = {16, 20, 21, 24, 73, 74}
-# ... or cite them along the way (procedure, the auction period, procedural penalties).
-ALSO_CITED_LAWS = PLAY_RELATED_LAWS | {9, 10, 12, 17, 40, 79, 90}
+# The laws a director is called for beyond the play (issue 29): each has at least one situation.
+WHOLE_TABLE_LAWS = {12, 13, 14, 15, 16, 20, 21, 23, 25, 26, 27, 28, 29, 30, 31, 32, 36, 37, 38,
+                    39, 40, 73, 74, 75, 79, 82, 90, 92}
 
 
 def test_catalogue_size_and_spread(situations: list[Situation]) -> None:
-    assert len(situations) >= 100
+    assert len(situations) >= 180
     assert len({s.id for s in situations}) == len(situations)
     numbers = {law_number(law) for s in situations for law in s.laws}
-    assert all(41 <= n <= 71 or n in ALSO_CITED_LAWS for n in numbers), numbers
+    assert all(1 <= n <= 93 for n in numbers), numbers
     first = {law_number(s.laws[0]) for s in situations}
-    assert all(41 <= n <= 71 or n in PLAY_RELATED_LAWS for n in first), first
     # every law with a decision in Chapter VI has at least one situation
     for number in [41, *range(42, 61), 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71]:
         assert number in numbers, f"no situation for Law {number}"
+    for number in sorted(WHOLE_TABLE_LAWS):
+        assert number in numbers, f"no situation for Law {number}"
     # the auction-period law the issue found missing: a card exposed before the lead is faced
     assert 24 in first
+    # situations filed under the auction, information and administration, not only the play
+    assert len({n for n in first if n < 41 or n > 71}) >= 15
 
 
 def test_situations_use_the_pzbs_2017_terms(situations: list[Situation], trees: dict) -> None:
-    """The claim is a "deklaracja" in PZBS 2017 (Laws 68-70); "roszczenie" and the players'
-    "karta karna" are search words only (phrases, glossary), never the wording of a ruling."""
-    older = re.compile(r"roszcze|karta? karn|kart[yaeę] karn", re.IGNORECASE)
+    """The claim is a "deklaracja" in PZBS 2017 (Laws 68-70) and an irregular lead is
+    "zaakceptowane" (53, 55); "roszczenie", the players' "karta karna" and "przyjąć wyjście" are
+    search words only (phrases, glossary), never the wording of a ruling."""
+    older = re.compile(r"roszcze|karta? karn|kart[yaeę] karn"
+                       r"|przyj\w*\s+(?:to\s+|tego\s+)?(?:wyjś|wist)", re.IGNORECASE)
     texts = [t for s in situations for t in (s.title.pl, s.answer.pl)]
     texts += [s.edition_note.pl for s in situations if s.edition_note is not None]
     for tree in trees.values():
@@ -420,3 +424,35 @@ def test_review_lists_every_outcome_and_situation(situations: list[Situation], t
                 assert row in sections[tree_id], f"{tree_id}/{node.id} missing or stale"
     for s in situations:
         assert f"| `{s.id}` | {s.tree} | {', '.join(s.laws)} |" in review, s.id
+
+
+COMMON_CALLS = Path(__file__).parent / "data" / "common_calls.yaml"
+
+
+def _within(cite: str, laws: list[str]) -> bool:
+    """True when `cite` is one of `laws` or lies inside one of them (64B3 within 64)."""
+    from tools.normalize.citation_id import is_inside
+
+    return any(cite == law or is_inside(law, cite) for law in laws)
+
+
+def test_every_common_call_has_a_tree_and_two_situations(
+    situations: list[Situation], trees: dict
+) -> None:
+    """Issue 29: each of the calls a club director gets most often has a tree whose outcomes cite
+    its laws and at least two situations on such a tree that cite them too."""
+    import yaml
+
+    calls = yaml.safe_load(COMMON_CALLS.read_text(encoding="utf-8"))
+    assert len(calls) >= 30
+    auction = [c for c in calls if min(law_number(law) for law in c["laws"]) < 41
+               or min(law_number(law) for law in c["laws"]) > 71]
+    assert len(auction) >= 14  # about half of a club director's calls
+    for call in calls:
+        deciding = {tree_id for tree_id, tree in trees.items()
+                    for node in tree.nodes.values() if node.outcome is not None
+                    if any(_within(cite, call["laws"]) for cite in node.outcome.cites)}
+        assert deciding, f"no tree decides {call['call']}"
+        on_it = [s.id for s in situations if s.tree in deciding
+                 and any(_within(law, call["laws"]) for law in s.laws)]
+        assert len(on_it) >= 2, (call["call"], on_it)
