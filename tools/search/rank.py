@@ -165,10 +165,16 @@ def rank_by_law(
     # weakly (a share of the best score let "declarer forbids the lead of the suit" list 1997
     # Law 55 above 2017 50D2a, and ranked worse on both query sets)
     current = [key for key in ordered if key[1] == "2017" and has_text(key)]
-    if current:
-        moved = [key for key in ordered[:ordered.index(current[-1])] if key[1] == "1997"]
+    # ... nor before the law in force a situation brought (engine.py title_pointed_to: the law
+    # the description rests on, known by its titles only; 1997 58B4 stood above Law 13 for
+    # "wykryty", where the site lists Law 13 first)
+    brought = [key for key in ordered if key[1] == "2017"
+               and any(f.get("joins") for f, _ in groups[key])]
+    anchors = [key for key in ordered if key in current or key in brought]
+    if anchors:
+        moved = [key for key in ordered[:ordered.index(anchors[-1])] if key[1] == "1997"]
         ordered = [key for key in ordered if key not in moved]
-        at = ordered.index(current[-1]) + 1
+        at = ordered.index(anchors[-1]) + 1
         ordered[at:at] = moved
     # a law's heading against the clauses: the words its own titles hold, not its situations',
     # but for the situation that brought the title (engine.py title_pointed_to), which answers
