@@ -525,3 +525,18 @@ def test_the_spec_carries_the_glossary_pairs_for_the_polish_pages() -> None:
     site = site_specs(written, [], sorted(translation_shards(written["translations"])),
                       {"pl": [], "en": []})
     assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], [])
+
+
+def test_a_law_known_by_its_titles_links_its_title_page(config: Config) -> None:
+    """Issue 31: the build has a title page for every law of 2017, so a title hit links it (it
+    was marked "no page in this build"), and a unit of such a law is answered by that page at
+    the unit's anchor, the official page named in the message: "law 16B" as "przepis 27"."""
+    title = search("przepis 27", config).hits[0]
+    assert (title.kind, title.url) == ("title", "laws/2017/27/")
+    result = search("law 16B", config)
+    assert [(h.kind, h.id, h.url) for h in result.hits[:2]] == [
+        ("title", "16B", "laws/2017/16/#16B"), ("title", "16B", "en/laws/2017/16/#16B")]
+    assert "p16.html" in result.message
+    done = run_cli(config, "law", "16B")
+    assert done.returncode == 0 and "laws/2017/16/#16B" in done.stdout
+    assert "no page in this build" not in done.stdout

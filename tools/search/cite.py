@@ -13,6 +13,7 @@ from tools.normalize.citation_id import law_of
 from tools.normalize.cite2017 import IN_FORCE, OLD, resolve, sources
 from tools.search.hits import Hit, SearchResult, make_hit
 from tools.search.score import whoosh_filter
+from tools.urls import unit_url
 
 if TYPE_CHECKING:
     from tools.config import Config
@@ -34,6 +35,11 @@ def citation_result(ix: SearchIndex, text: str, cited: str, config: Config, lang
         olds = [old.id for old in info.counterparts]
         result.official_url = info.official_url
         result.counterparts_1997 = olds
+        # the law's own title page in this build, at the unit's anchor (it lists the unit's
+        # title), first: "law 16B" is answered as "przepis 27" is
+        result.hits = [replace(hit, id=cited, url=unit_url(IN_FORCE, hit.lang, cited))
+                       for hit in jump(ix, str(law_of(cited)), lang, IN_FORCE, limit)
+                       if hit.kind == "title"]
         for old in olds:  # labelled: the 1997 counterpart, not the answer
             result.hits += [replace(hit, title=f"[{OLD} counterpart of {cited}] {hit.title}")
                             for hit in jump(ix, old, lang, OLD, 1)]

@@ -100,7 +100,7 @@ def outline_docs(outline: Any, corpus: Corpus) -> Iterator[SearchDoc]:
                 edition="2017",
                 law=str(number),
                 title=f"{number}. {title}",
-                url="",  # no page in this build: the hit says so instead of linking nowhere
+                url=law_path(2017, lang, number),  # its title page: titles, and a link out
                 title_text=title,
             )
 
