@@ -15,6 +15,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from tools.errors import SourceError
 from tools.parse.blocks import TERMINAL, Block, Segment, clean
+from tools.parse.classes import footnote_class, heading_class
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body caption center dd details dialog div dl dt "
@@ -28,8 +29,6 @@ DROPPED_TAGS = frozenset(
 HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 LISTS = frozenset(("ol", "ul", "menu"))
 EMPHASIS = frozenset(("b", "strong"))
-HEADING_CLASS = re.compile(r"title|tytu|head|nag|sekcj|section|rozdz", re.I)
-FOOTNOTE_CLASS = re.compile(r"foot|przypis", re.I)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CLOSING = re.compile(r"</(?:html|body)\s*>", re.I)
 # A page's last line may be its footer, which ends with no full stop.
@@ -203,14 +202,15 @@ class _Walker:
         if node.tag in ("td", "th") and node.parent is not None and sum(
                 1 for cell in node.parent.iter() if cell.tag in ("td", "th")) > 1:
             self.table = True  # a cell of a data row, not a layout table's one column
-        marks = f"{_attr(node, 'class')} {_attr(node, 'id')}"
+        classes, element_id = _attr(node, "class"), _attr(node, "id")
         if node.tag in HEADINGS:
             self.heading = 3
         elif self.heading < 2 and node.tag not in ("body", "html", "table", "tbody", "tr") and (
-                HEADING_CLASS.search(marks) or (_emphasised(node) and len(
-                    clean(node_text(node))) <= 200 and not _blocks_inside(node))):
+                heading_class(classes, element_id, not _blocks_inside(node))
+                or (_emphasised(node) and len(clean(node_text(node))) <= 200
+                    and not _blocks_inside(node))):
             self.heading = 2
-        self.footnotes = self.footnotes or bool(FOOTNOTE_CLASS.search(marks))
+        self.footnotes = self.footnotes or footnote_class(classes, element_id)
         self.anchors += _own_ids(node)
         self.walk(node)
         self.flush()
