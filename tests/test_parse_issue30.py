@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from tools.config import Config
 from tools.model import find_unit, unit_ids
+from tools.normalize.outline import load_outline
 from tools.parse.classes import class_words, heading_class
 from tools.parse.html import load_page, page_blocks
 from tools.parse.html_2017 import parse_law_page_2017
 
 PZBS = "https://www.pzbs.pl/sedziowie/mpb/2017/"
+OUTLINE = load_outline(Config().outline_file)
 NAV = ('<p><a href="p11.html">← 11</a> · <a href="p13.html">→ 13</a> · '
        '<a href="../en/l12.html">EN: Law 12</a></p>')
 
@@ -59,3 +62,43 @@ def test_word_processor_page_gets_its_sections_from_its_headings() -> None:
     assert unit_ids(law) == ["12", "12A", "12B"]
     assert find_unit(law, "12A").text == ("Placeholder line of A with no final stop\n\n"
                                           "Placeholder text of A.")
+
+
+# Law 56's shape: sections printed as an untitled lettered list under an opening sentence.
+LETTERED_LIST = f"""<html><body>{NAV}<h1>Placeholder title</h1>
+<p>Placeholder opening, the law may:</p>
+<ol type="A"><li>placeholder section A text; or</li>
+<li>placeholder section B text:<ol><li>placeholder B1</li><li>placeholder B2</li></ol></li>
+</ol><p>Placeholder closing text.</p></body></html>"""
+LETTERED_PARAGRAPHS = f"""<html><body>{NAV}<h1>Placeholder title</h1>
+<p>Placeholder opening, the law may:</p>
+<p>A. placeholder section A text; or</p>
+<p>B. placeholder section B text:</p><ol><li>placeholder B1</li><li>placeholder B2</li></ol>
+</body></html>"""
+
+
+@pytest.mark.parametrize("outline", [None, OUTLINE], ids=["no-outline", "outline"])
+@pytest.mark.parametrize("page", [LETTERED_LIST, LETTERED_PARAGRAPHS], ids=["ol", "paragraphs"])
+def test_untitled_lettered_sections_are_the_laws_sections(page: str, outline) -> None:
+    law = parse_law_page_2017(page.replace("12", "56").replace("11", "55").replace("13", "57"),
+                              PZBS + "pl/p56.html", "", "pl", outline)
+    assert unit_ids(law) == ["56", "56A", "56B", "56B1", "56B2"]
+    assert law.text == "Placeholder opening, the law may:"
+    assert find_unit(law, "56A").text == "placeholder section A text; or"
+    assert find_unit(law, "56B").text == "placeholder section B text:"
+    assert (find_unit(law, "56A").title, find_unit(law, "56B").label) == ("", "B")
+    assert find_unit(law, "56B2").text.startswith("placeholder B2")
+
+
+def test_a_lettered_list_under_headings_stays_an_items_list() -> None:
+    # With section headings, an <ol type="A"> is a list inside a section, not the sections.
+    page = LETTERED_LIST.replace("<p>Placeholder opening",
+                                 "<h2>Placeholder heading</h2><p>Placeholder opening")
+    law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+    assert unit_ids(law)[:3] == ["12", "12A", "12A1"]
+
+
+def test_numbered_items_before_any_section_still_stay_in_the_law_text() -> None:
+    page = LETTERED_LIST.replace('type="A"', 'type="1"')
+    law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+    assert law.sections == [] and "1. placeholder section A text; or" in law.text
