@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tools.config import Config
+from tools.errors import SourceError
 from tools.model import find_unit, unit_ids
 from tools.normalize.outline import load_outline
 from tools.parse.classes import class_words, heading_class
 from tools.parse.html import load_page, page_blocks
-from tools.parse.html_2017 import parse_law_page_2017
+from tools.parse.html_2017 import page_links_2017, parse_law_page_2017
 
 PZBS = "https://www.pzbs.pl/sedziowie/mpb/2017/"
 OUTLINE = load_outline(Config().outline_file)
@@ -102,3 +103,58 @@ def test_numbered_items_before_any_section_still_stay_in_the_law_text() -> None:
     page = LETTERED_LIST.replace('type="A"', 'type="1"')
     law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
     assert law.sections == [] and "1. placeholder section A text; or" in law.text
+
+
+# Nav lines whose arrows are images: with alt text, without it, or no arrows at all.
+BODY = """<h1>Placeholder title</h1><h2>Placeholder heading A</h2><p>Placeholder text of A.</p>
+</body></html>"""
+NAV_FORMS = {
+    "alt-arrows": ('<p><a href="spis.html">spis treści</a> · <a href="p63.html"><img alt="←">'
+                   ' 63</a> · <a href="p65.html"><img alt="→"> 65</a> · '
+                   '<a href="../en/l64.html">EN: Law 64</a></p>'),
+    "alt-outside": ('<p><img src="l.gif" alt="←"><a href="p63.html">63</a> '
+                    '<img src="r.gif" alt="→"><a href="p65.html">65</a></p>'),
+    "no-alt": ('<p><a href="p63.html"><img src="l.gif"> 63</a> | '
+               '<a href="p65.html"><img src="r.gif"> 65</a> | '
+               '<a href="../en/l64.html"><img src="en.gif"></a></p>'),
+    "bare-numbers": '<div><a href="p63.html">63</a> <a href="p65.html">65</a></div>',
+    "angles": '<p><a href="p63.html">&lt;&lt; 63</a> | <a href="p65.html">65 &gt;&gt;</a></p>',
+}
+
+
+@pytest.mark.parametrize("form", sorted(NAV_FORMS))
+def test_nav_line_is_known_by_where_its_links_lead(form: str) -> None:
+    url = PZBS + "pl/p64.html"
+    page = f"<html><body>{NAV_FORMS[form]}\n{BODY}"
+    law = parse_law_page_2017(page, url, "", "pl")
+    assert unit_ids(law) == ["64", "64A"] and law.text == ""
+    assert find_unit(law, "64A").text == "Placeholder text of A."
+    assert [s.reason for s in law.stripped] == ["nav"]
+    links = page_links_2017(page, url)
+    assert (links.previous, links.next) == (PZBS + "pl/p63.html", PZBS + "pl/p65.html")
+    if "EN" in NAV_FORMS[form] or "en.gif" in NAV_FORMS[form]:
+        assert links.counterpart == PZBS + "en/l64.html"
+
+
+def test_image_alt_text_is_read_in_place() -> None:
+    page = NAV_FORMS["alt-arrows"]
+    assert [b.text for b in page_blocks(load_page(page, "u"))] == [
+        "spis treści · ← 63 · → 65 · EN: Law 64"]
+
+
+def test_law_text_links_to_law_pages_are_not_a_nav_line() -> None:
+    page = (f"<html><body>{NAV}<h1>Placeholder title</h1><h2>Placeholder heading A</h2>"
+            '<p>Placeholder text, see <a href="p57.html#57A">57A</a>.</p>'
+            '<p><a href="p13.html">Placeholder link to the next law page, a whole line</a></p>'
+            "</body></html>")
+    law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+    assert find_unit(law, "12A").text.startswith("Placeholder text, see 57A.")
+    assert find_unit(law, "12A").text.endswith("a whole line")
+
+
+def test_navigation_words_left_in_law_text_are_an_error() -> None:
+    # A nav line the rules cannot recognise (its links lead off the edition's pages).
+    page = ('<html><body><p>Placeholder intro <a href="https://elsewhere.example/x">'
+            '← 11</a> and <a href="https://elsewhere.example/y">→ 13</a></p>' + BODY)
+    with pytest.raises(SourceError, match="navigation words '← 11' in the text of 12"):
+        parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")

@@ -15,10 +15,11 @@ import re
 from dataclasses import dataclass, field, replace
 
 from tools.errors import SourceError
-from tools.model import Footnote, Law, Stripped, Unit
+from tools.model import Footnote, Law, Stripped, Unit, walk
 from tools.normalize.citation_id import child_id
 from tools.parse.blocks import TERMINAL, Block, clean
 from tools.parse.headings_2017 import FOOTNOTE, LawShape, find_heads, title_number
+from tools.parse.nav import NAV_LEFT_IN_TEXT
 from tools.parse.numbering_2017 import LETTERED, explicit_id, item_label
 
 # A paragraph's printed section letter (the text after it may run over several lines).
@@ -202,4 +203,19 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
     if not body.text and not body.sections:
         raise SourceError(where, f"law {number}: no text or sections after the title "
                                  "(truncated or not a law page)")
+    _check_no_nav_left(body, number, where)
     return body
+
+
+def _check_no_nav_left(body: LawBody, number: int, where: str) -> None:
+    """A SourceError when navigation words ("← 63", "EN: Law 64", "spis treści") stand in
+    the law's text: a nav line the adapters did not recognise would be published as law."""
+    texts = [(str(number), body.title), (str(number), body.text)]
+    texts += [(unit.id, f"{unit.title}\n{unit.text}") for unit in walk(body.sections)]
+    texts += [(f"{number} footnote", note.text) for note in body.footnotes]
+    texts += [(f"{number} note", note) for note in body.notes]
+    for unit_id, text in texts:
+        found = NAV_LEFT_IN_TEXT.search(text)
+        if found:
+            raise SourceError(where, f"law {number}: navigation words {found.group(0)!r} in the "
+                                     f"text of {unit_id} (a navigation line not recognised)")

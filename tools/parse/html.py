@@ -64,23 +64,26 @@ def _own_ids(node: LexborNode) -> list[str]:
     return [value for value in (_attr(node, "id"), _attr(node, "name")) if value]
 
 
-def node_text(node: LexborNode) -> str:
-    """The text a node shows: dropped and hidden elements left out, comments ignored."""
+def node_text(node: LexborNode, alts: bool = True) -> str:
+    """The text a node shows: dropped and hidden elements left out, comments ignored, an
+    image read as its alt text (what a browser shows for it and reads out; a nav arrow may
+    be an `<img alt="←">`). `alts=False`: the text alone."""
     if node.tag == "-text":
         return node.text(deep=False) or ""
     if node.tag == "-comment" or node.tag in DROPPED_TAGS or _hidden(node):
         return ""
     if node.tag == "br":
         return "\n"
-    return "".join(node_text(child) for child in node.iter(include_text=True))
+    if node.tag == "img":
+        return _attr(node, "alt") if alts else ""
+    return "".join(node_text(child, alts) for child in node.iter(include_text=True))
 
 
 def link_text(link: LexborNode) -> tuple[str, bool]:
-    """What a link shows and whether it shows only images (then their alt text: the 1997
-    pages' "wesja angielska" and "zasłony" are flag and screen icons)."""
-    text = node_text(link)
-    if text.strip():
-        return text, False
+    """What a link shows, images read as their alt text in place, and whether it shows only
+    images (the 1997 pages' "wesja angielska" and "zasłony" are flag and screen icons)."""
+    if node_text(link, alts=False).strip():
+        return node_text(link), False
     alts = [_attr(img, "alt").strip() for img in link.css("img")]
     return " ".join(alt for alt in alts if alt), True
 
@@ -171,6 +174,8 @@ class _Walker:
                 continue
             elif tag == "br":
                 self.flush()
+            elif tag == "img":
+                self.segments.append(Segment(_attr(child, "alt")))  # shown where it stands
             elif tag == "a" and child.attributes.get("href") is not None:
                 self.link(child)
             elif tag in LISTS:
