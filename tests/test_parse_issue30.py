@@ -158,3 +158,14 @@ def test_navigation_words_left_in_law_text_are_an_error() -> None:
             '← 11</a> and <a href="https://elsewhere.example/y">→ 13</a></p>' + BODY)
     with pytest.raises(SourceError, match="navigation words '← 11' in the text of 12"):
         parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+
+
+def test_plain_lettered_heading_lines_stay_headings_with_titles() -> None:
+    # "A. Title" lines, each over its own text, are headings that print their letters.
+    page = (f"<html><body>{NAV}<h1>Placeholder title</h1><p>A. Placeholder heading</p>"
+            "<p>Placeholder text of A.</p><p>B. Placeholder heading two</p>"
+            "<p>Placeholder text of B.</p></body></html>")
+    law = parse_law_page_2017(page, PZBS + "pl/p12.html", "", "pl")
+    assert [(u.id, u.title, u.text) for u in law.sections] == [
+        ("12A", "Placeholder heading", "Placeholder text of A."),
+        ("12B", "Placeholder heading two", "Placeholder text of B.")]

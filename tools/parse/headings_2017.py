@@ -141,8 +141,11 @@ def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
     # A law with no headings that letters its sections itself: the letters are the structure
     # (else the items would stay in the law's text as "1. 2." and the sections be lost).
     start = max(i for i in (title, number_line, -1) if i is not None) + 1
-    for lettered, listed in ((_lettered_items(blocks), True),
-                             (_lettered_paragraphs(blocks, start), False)):
+    paragraphs = _lettered_paragraphs(blocks, start)
+    if all(i in weak and following[i] is not None and i + 1 not in paragraphs
+           and not following[i].item for i in paragraphs):
+        paragraphs = []  # "A. Title" lines each over its own text: headings printing letters
+    for lettered, listed in ((_lettered_items(blocks), True), (paragraphs, False)):
         # Shape-only headings fitting the outline win; a lettered line "A. ...; or" has a
         # heading's shape itself and does not count against its own reading.
         shaped_only = [i for i in weak if i not in lettered]
