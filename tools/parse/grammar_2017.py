@@ -15,12 +15,15 @@ import re
 from dataclasses import dataclass, field, replace
 
 from tools.errors import SourceError
-from tools.model import Footnote, Law, Stripped, Unit
+from tools.model import Footnote, Law, Stripped, Unit, walk
 from tools.normalize.citation_id import child_id
 from tools.parse.blocks import TERMINAL, Block, clean
 from tools.parse.headings_2017 import FOOTNOTE, LawShape, find_heads, title_number
+from tools.parse.nav import NAV_LEFT_IN_TEXT
 from tools.parse.numbering_2017 import LETTERED, explicit_id, item_label
 
+# A paragraph's printed section letter (the text after it may run over several lines).
+PRINTED_LETTER = re.compile(r"([A-Z])[.)]\s+(?=\S)")
 FOOTER = re.compile(r"©|copyright|ostatnia\s+modyfikacja|last\s+(?:modified|updated)|"
                     r"wszelkie\s+prawa|all\s+rights", re.I)
 
@@ -67,18 +70,20 @@ class _Reader:
         return unit
 
     def listed_section(self, block: Block) -> None:
-        """A section printed as an item of the law's list: its text, no heading."""
-        self.heading(Block([], anchors=block.anchors))
+        """A section printed as an item of the law's list, or as a paragraph printing its
+        letter ("B. text"): its text, no heading."""
+        printed = None if block.item else PRINTED_LETTER.match(block.text)
+        self.heading(Block([], anchors=block.anchors), printed.group(1) if printed else "")
         assert self.section is not None
-        self.section.text = block.text
+        self.section.text = block.text[printed.end():] if printed else block.text
 
-    def heading(self, block: Block) -> None:
+    def heading(self, block: Block, letter: str = "") -> None:
         previous = self.body.sections[-1].label if self.body.sections else ""
         position = ord(previous) - ord("A") + 2 if len(previous) == 1 and previous.isupper() \
             else len(self.body.sections) + 1
         if position > 26:
             raise SourceError(self.where, f"law {self.number}: more than 26 section headings")
-        letter, title = chr(ord("A") + position - 1), clean(block.text)
+        letter, title = letter or chr(ord("A") + position - 1), clean(block.text)
         printed = LETTERED.match(title)
         if printed:  # a heading that does print its letter: "B. Title"
             letter, title = printed.groups()
@@ -182,7 +187,7 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
             body.stripped.append((index, Stripped(text, "page-footer")))
         elif in_footnotes and not block.item and not block.depth and body.footnotes:
             body.notes.append(text)  # after the footnotes: a note that belongs to no unit
-        elif index in sections and heads.listed:
+        elif index in sections and (heads.listed or heads.lettered):
             reader.listed_section(block)
         elif heads.listed and block.depth:
             shallower = replace(block, depth=block.depth - 1)
@@ -198,4 +203,19 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
     if not body.text and not body.sections:
         raise SourceError(where, f"law {number}: no text or sections after the title "
                                  "(truncated or not a law page)")
+    _check_no_nav_left(body, number, where)
     return body
+
+
+def _check_no_nav_left(body: LawBody, number: int, where: str) -> None:
+    """A SourceError when navigation words ("← 63", "EN: Law 64", "spis treści") stand in
+    the law's text: a nav line the adapters did not recognise would be published as law."""
+    texts = [(str(number), body.title), (str(number), body.text)]
+    texts += [(unit.id, f"{unit.title}\n{unit.text}") for unit in walk(body.sections)]
+    texts += [(f"{number} footnote", note.text) for note in body.footnotes]
+    texts += [(f"{number} note", note) for note in body.notes]
+    for unit_id, text in texts:
+        found = NAV_LEFT_IN_TEXT.search(text)
+        if found:
+            raise SourceError(where, f"law {number}: navigation words {found.group(0)!r} in the "
+                                     f"text of {unit_id} (a navigation line not recognised)")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tools.normalize.outline import OutlineLaw
 from tools.parse.blocks import TERMINAL, Block, clean
+from tools.parse.numbering_2017 import LETTERED
 
 FOOTNOTE = re.compile(r"^(\*+)\s*(\S.*)$", re.S)
 TITLE_NUMBER = re.compile(
@@ -85,6 +86,32 @@ class Heads:
     sections: list[int]
     problem: str = ""  # why the headings do not fit the outline, "" when they do
     listed: bool = False  # no headings: the sections are the items of the law's one list
+    lettered: bool = False  # no headings: the sections are paragraphs "A. text", "B. text"
+
+
+def _lettered_items(blocks: list[Block]) -> list[int]:
+    """The items of an `<ol type="A">` standing directly under the law, lettered A, B, C in
+    order: a law that prints its sections as an untitled list (Law 56: "declarer may: A. ...,
+    or B. ..."). Empty when the law's top-level items are anything else."""
+    top = [i for i, b in enumerate(blocks) if b.item and b.depth == 1 and not b.footnote_area]
+    numbers = [blocks[i].number for i in top]
+    if top and all(blocks[i].style == "A" for i in top) and numbers == list(
+            range(1, len(top) + 1)):
+        return top
+    return []
+
+
+def _lettered_paragraphs(blocks: list[Block], start: int) -> list[int]:
+    """Paragraphs below the title printing their letters in order ("A. text", "B. text"), the
+    other form of the same untitled sections."""
+    found: list[int] = []
+    for index in range(start, len(blocks)):
+        block = blocks[index]
+        printed = LETTERED.match(clean(block.text))
+        if (printed and not block.item and not block.depth and not block.footnote_area
+                and not block.table_cell and printed.group(1) == chr(ord("A") + len(found))):
+            found.append(index)
+    return found
 
 
 def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
@@ -111,6 +138,20 @@ def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
     strong = [i for i in marked if i not in taken]
     weak = [i for i in shaped if i not in taken]
     expected = shape.sections
+    # A law with no headings that letters its sections itself: the letters are the structure
+    # (else the items would stay in the law's text as "1. 2." and the sections be lost).
+    start = max(i for i in (title, number_line, -1) if i is not None) + 1
+    paragraphs = _lettered_paragraphs(blocks, start)
+    if all(i in weak and following[i] is not None and i + 1 not in paragraphs
+           and not following[i].item for i in paragraphs):
+        paragraphs = []  # "A. Title" lines each over its own text: headings printing letters
+    for lettered, listed in ((_lettered_items(blocks), True), (paragraphs, False)):
+        # Shape-only headings fitting the outline win; a lettered line "A. ...; or" has a
+        # heading's shape itself and does not count against its own reading.
+        shaped_only = [i for i in weak if i not in lettered]
+        if (not strong and (not shaped_only or expected not in (None, len(shaped_only)))
+                and len(lettered) >= min(2, expected or 2) and expected in (None, len(lettered))):
+            return Heads(title, number_line, lettered, listed=listed, lettered=not listed)
     if expected is None:
         return Heads(title, number_line, strong or weak)
     for candidates in (strong, weak):

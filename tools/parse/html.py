@@ -15,6 +15,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from tools.errors import SourceError
 from tools.parse.blocks import TERMINAL, Block, Segment, clean
+from tools.parse.classes import footnote_class, heading_class
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body caption center dd details dialog div dl dt "
@@ -28,8 +29,6 @@ DROPPED_TAGS = frozenset(
 HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 LISTS = frozenset(("ol", "ul", "menu"))
 EMPHASIS = frozenset(("b", "strong"))
-HEADING_CLASS = re.compile(r"title|tytu|head|nag|sekcj|section|rozdz", re.I)
-FOOTNOTE_CLASS = re.compile(r"foot|przypis", re.I)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CLOSING = re.compile(r"</(?:html|body)\s*>", re.I)
 # A page's last line may be its footer, which ends with no full stop.
@@ -65,23 +64,26 @@ def _own_ids(node: LexborNode) -> list[str]:
     return [value for value in (_attr(node, "id"), _attr(node, "name")) if value]
 
 
-def node_text(node: LexborNode) -> str:
-    """The text a node shows: dropped and hidden elements left out, comments ignored."""
+def node_text(node: LexborNode, alts: bool = True) -> str:
+    """The text a node shows: dropped and hidden elements left out, comments ignored, an
+    image read as its alt text (what a browser shows for it and reads out; a nav arrow may
+    be an `<img alt="←">`). `alts=False`: the text alone."""
     if node.tag == "-text":
         return node.text(deep=False) or ""
     if node.tag == "-comment" or node.tag in DROPPED_TAGS or _hidden(node):
         return ""
     if node.tag == "br":
         return "\n"
-    return "".join(node_text(child) for child in node.iter(include_text=True))
+    if node.tag == "img":
+        return _attr(node, "alt") if alts else ""
+    return "".join(node_text(child, alts) for child in node.iter(include_text=True))
 
 
 def link_text(link: LexborNode) -> tuple[str, bool]:
-    """What a link shows and whether it shows only images (then their alt text: the 1997
-    pages' "wesja angielska" and "zasłony" are flag and screen icons)."""
-    text = node_text(link)
-    if text.strip():
-        return text, False
+    """What a link shows, images read as their alt text in place, and whether it shows only
+    images (the 1997 pages' "wesja angielska" and "zasłony" are flag and screen icons)."""
+    if node_text(link, alts=False).strip():
+        return node_text(link), False
     alts = [_attr(img, "alt").strip() for img in link.css("img")]
     return " ".join(alt for alt in alts if alt), True
 
@@ -172,6 +174,8 @@ class _Walker:
                 continue
             elif tag == "br":
                 self.flush()
+            elif tag == "img":
+                self.segments.append(Segment(_attr(child, "alt")))  # shown where it stands
             elif tag == "a" and child.attributes.get("href") is not None:
                 self.link(child)
             elif tag in LISTS:
@@ -203,14 +207,15 @@ class _Walker:
         if node.tag in ("td", "th") and node.parent is not None and sum(
                 1 for cell in node.parent.iter() if cell.tag in ("td", "th")) > 1:
             self.table = True  # a cell of a data row, not a layout table's one column
-        marks = f"{_attr(node, 'class')} {_attr(node, 'id')}"
+        classes, element_id = _attr(node, "class"), _attr(node, "id")
         if node.tag in HEADINGS:
             self.heading = 3
         elif self.heading < 2 and node.tag not in ("body", "html", "table", "tbody", "tr") and (
-                HEADING_CLASS.search(marks) or (_emphasised(node) and len(
-                    clean(node_text(node))) <= 200 and not _blocks_inside(node))):
+                heading_class(classes, element_id, not _blocks_inside(node))
+                or (_emphasised(node) and len(clean(node_text(node))) <= 200
+                    and not _blocks_inside(node))):
             self.heading = 2
-        self.footnotes = self.footnotes or bool(FOOTNOTE_CLASS.search(marks))
+        self.footnotes = self.footnotes or footnote_class(classes, element_id)
         self.anchors += _own_ids(node)
         self.walk(node)
         self.flush()

@@ -51,7 +51,7 @@ def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
         raise SourceError(url, f"unknown language {lang!r}")
     blocks = page_blocks(load_page(html, url))
     links = page_links(blocks, url)
-    nav = [i for i, block in enumerate(blocks) if is_nav_block(block)]
+    nav = [i for i, block in enumerate(blocks) if is_nav_block(block, url)]
     kept = [i for i in range(len(blocks)) if i not in nav]
     content = [blocks[i] for i in kept]
     check_complete(html, url, content[-1].text if content else "")

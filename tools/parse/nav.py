@@ -32,6 +32,16 @@ PREVIOUS_WORDS = re.compile(r"^(?:poprzedni(?:\s+przepis)?|previous(?:\s+law)?)$
 NEXT_WORDS = re.compile(r"^(?:następny(?:\s+przepis)?|next(?:\s+law)?)$", re.I)
 LANGUAGE_WORDS = re.compile(r"^(?:EN|PL|english|polski|po\s+polsku|in\s+english)$", re.I)
 LAW_PAGE = re.compile(r"/([pl])(\d{1,2})\.html?$")
+# What a nav link may show besides nav words: a law's number, arrows or a law word beside it
+# ("63", "<< 63", "Law 63 >"), or nothing at all (an image with no alt text).
+_NAV_LINK_TEXT = re.compile(r"[←→«»<>‹›\s]*(?:(?:Law|Prawo|Przepis)\s*)?\d{1,2}[←→«»<>‹›\s]*|",
+                            re.I)
+_ARROWS = re.compile(r"[←→«»<>‹›]")
+# Navigation words that never occur in a law's text: left in it, a nav line was not
+# recognised and is reported, not published.
+NAV_LEFT_IN_TEXT = re.compile(
+    r"[←→]\s*\d{1,2}\b|(?<!\w)(?:EN|PL)\s*:\s*(?:Law|Przepis|Prawo)\s*\d{1,2}\b|"
+    r"spis\s+treści|strona\s+tytułowa|table\s+of\s+contents", re.I)
 
 
 @dataclass
@@ -51,13 +61,51 @@ def is_nav_text(text: str) -> bool:
     return bool(NAV_TOKEN.search(text)) and bool(ONLY_SEPARATORS.match(NAV_TOKEN.sub(" ", text)))
 
 
-def is_nav_block(block: Block) -> bool:
+def _edition_page(href: str, url: str) -> bool:
+    """Whether a link leads to another page of the page's edition: a law page, the contents,
+    the index or the title page, in this language's folder or the other's."""
+    target, page = urlsplit(urljoin(url, href)), urlsplit(url)
+    if (target.scheme, target.netloc) != (page.scheme, page.netloc) or target.path == page.path:
+        return False  # another site, or a footnote or anchor on this page
+    root = page.path.rsplit("/", 2)[0]  # /…/2017 above /…/2017/pl/p64.html
+    return target.path.startswith(root + "/") and target.path.count("/") == page.path.count("/")
+
+
+def _nav_by_links(block: Block, url: str) -> bool:
+    """A line whose links all lead to pages of the edition and show no more than nav words,
+    law numbers and arrows, with only separators, arrows or nav words between them: a nav
+    line by where its links lead, whatever stands for its arrows (images with or without
+    alt text, "<<", nothing)."""
+    links = block.links
+    if not links or not all(_edition_page(str(link.href), url) for link in links):
+        return False
+    between = "".join(segment.text for segment in block.segments if segment.href is None)
+    if not ONLY_SEPARATORS.match(_ARROWS.sub(" ", NAV_TOKEN.sub(" ", clean(between)))):
+        return False
+    return all(is_nav_text(link.text) or _NAV_LINK_TEXT.fullmatch(clean(link.text))
+               for link in links)
+
+
+def is_nav_block(block: Block, url: str = "") -> bool:
     """A block of navigation links only, or of the separators between them (a text
-    capture's nav line has no links)."""
+    capture's nav line has no links). With the page's URL, a line is also a nav line by
+    where its links lead."""
     text = clean(block.text)
     if text and ONLY_SEPARATORS.match(text) and not any(ch.isalnum() for ch in text):
         return True  # "·" in a cell of its own between two nav links
-    return block.clickable and is_nav_text(text)
+    return block.clickable and (is_nav_text(text) or bool(url) and _nav_by_links(block, url))
+
+
+def _by_target(href: str, url: str) -> tuple[str, int] | None:
+    """A law-page nav link's role read from its target alone, when its words say none: the
+    other language's page of this law is the counterpart, law n-1 the previous, n+1 the next."""
+    own, target = LAW_PAGE.search(urlsplit(url).path), LAW_PAGE.search(urlsplit(href).path)
+    if own is None or target is None:
+        return None
+    here, there = int(own.group(2)), int(target.group(2))
+    if target.group(1) != own.group(1):
+        return ("counterpart", there) if there == here else None
+    return {here - 1: ("previous", there), here + 1: ("next", there)}.get(there)
 
 
 def _plain_run(segments: list[Segment]) -> str:
@@ -90,7 +138,7 @@ def page_links(blocks: list[Block], url: str) -> PageLinks:
     """The navigation links of a 2017 page (a law page or the table of contents)."""
     links = PageLinks()
     for block in blocks:
-        nav = is_nav_block(block)
+        nav = is_nav_block(block, url)
         for index, segment in enumerate(block.segments):
             if segment.href is None:
                 continue
@@ -112,6 +160,11 @@ def page_links(blocks: list[Block], url: str) -> PageLinks:
                     links.numbers += [number - 1] if number is not None else []
             elif nav and LANGUAGE_WORDS.match(context) and not links.counterpart:
                 links.counterpart = href  # a bare "EN" / "English": the number comes from the URL
+            elif nav and (role := _by_target(href, url)) and not getattr(links, role[0]):
+                # No words or arrows say what the link is (an image with no alt text, a bare
+                # number): its target does. No number is taken from it: the target's number
+                # was compared with the URL's to choose the role, it proves nothing.
+                setattr(links, role[0], href)
             elif _law_page(href):
                 page = href.split("#")[0]
                 if page not in links.laws:
