@@ -68,6 +68,9 @@ def render_outline_page(ctx: Context, number: int, lang: str) -> str:
         f'{title_html(cite, lang, esc)}</div>', "",
         f'<div class="{M.law_text} one-col outline-only" data-edition="{IN_FORCE}" '
         f'data-law="{number}" data-lang="{lang}">', *rows, "</div>", "",
+        # the decision trees of this law, drawn by the flowcharts hook, as on a page with text
+        f'<div class="{M.flowcharts}" data-law="{number}" data-edition="{IN_FORCE}" '
+        f'data-lang="{lang}"></div>', "",
     ]
     return front_matter(front) + "\n" + "\n".join(body)
 
