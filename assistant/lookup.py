@@ -184,6 +184,11 @@ def _terms(config: Config, situation_id: str, lang: str) -> frozenset[str]:
     return _TERMS.get(key, frozenset())
 
 
+def cites_at_or_below(expected: str, cited: list[str]) -> bool:
+    """True when a cited id is `expected` itself or one of its sub-clauses (68D: 68D2a)."""
+    return any(law == expected or is_inside(expected, law) for law in cited)
+
+
 def expected_found(hits: list[SituationHit], expected: str, top: int = 3) -> bool:
     """True when `expected` matches (cites_match) a law id of one of the first `top` hits."""
     return any(cites_match(expected, law) for hit in hits[:top] for law in hit.laws)

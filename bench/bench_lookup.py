@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from assistant.lookup import expected_found, lookup
+from assistant.lookup import cites_at_or_below, expected_found, lookup
 from tools.config import ROOT, Config
 
 
@@ -53,14 +53,12 @@ def area(clause: str) -> str:
 
 def first_cites(path: Path, config: Config) -> None:
     """Print how often the first situation cites the expected sub-clauses, per area."""
-    from tools.normalize.citation_id import is_inside
-
     counts: dict[str, list[bool]] = {}
     misses = []
     for lang, clauses, text in read_clause_set(path):
         hits = lookup(text, config, limit=3)
         laws = hits[0].laws if hits else []
-        ok = all(any(law == c or is_inside(c, law) for law in laws) for c in clauses)
+        ok = all(cites_at_or_below(c, laws) for c in clauses)
         counts.setdefault(area(clauses[0]), []).append(ok)
         if not ok:
             misses.append((lang, clauses, text, hits[0].id if hits else None))

@@ -8,10 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from assistant.lookup import cites_match, expected_found, lookup, situation_url
+from assistant.lookup import (
+    cites_at_or_below,
+    cites_match,
+    expected_found,
+    lookup,
+    situation_url,
+)
 from tools.config import Config
 from tools.errors import SourceError
-from tools.normalize.citation_id import is_inside
 
 DEV_SET = Path(__file__).parent / "data" / "lookup_dev.tsv"
 POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
@@ -138,11 +143,6 @@ def first_rows() -> list[tuple[str, str, list[str], str]]:
             lang, expected, clauses, text = line.split("\t", 3)
             rows.append((lang, expected, clauses.split(","), text))
     return rows
-
-
-def cites_at_or_below(expected: str, cited: list[str]) -> bool:
-    """True when a cited id is `expected` itself or one of its sub-clauses (68D: 68D2a)."""
-    return any(law == expected or is_inside(expected, law) for law in cited)
 
 
 def test_first_set_shape(config: Config) -> None:
