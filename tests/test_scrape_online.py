@@ -9,7 +9,6 @@ import pytest
 from httpserver import LocalServer, Reply
 
 from tools.config import Config, FetchConfig
-from tools.errors import BridgelawError
 from tools.scrape import scrape
 
 pytestmark = pytest.mark.network
@@ -116,8 +115,11 @@ def test_check_prints_the_report_per_page_and_publishes_nothing(
     assert raw == (WEB / "sedziowie/mpb/2017/pl/p45.html").read_bytes()  # byte for byte
 
 
-def test_an_online_run_names_a_contact(site: LocalServer, tmp_path: Path) -> None:
+def test_an_online_run_without_a_contact_names_the_project_and_its_version(
+        site: LocalServer, tmp_path: Path) -> None:
     config = online_config(site, tmp_path)
     config = replace(config, fetch=replace(config.fetch, contact=""))
-    with pytest.raises(BridgelawError, match="--contact"):
-        scrape(config)
+    mark = len(site.hits)
+    scrape(config)
+    agents = {hit.headers.get("user-agent", "") for hit in site.hits[mark:]}
+    assert agents == {config.fetch.agent} and agents.pop().startswith("bridgelaw/")

@@ -15,9 +15,12 @@ def build(config: Config) -> BuildReport:
     from tools.scrape import publish, scrape_corpus, write_report
     from tools.search.index import build_index
     from tools.site.build import build_site
+    from tools.sources.live import record_online_run
 
     reference = load_reference(config)
     scraped = scrape_corpus(config, reference=reference)
+    if not config.offline and scraped.crawled:
+        record_online_run(config)  # the next run of the day reads the cache, no request
     report = publish(scraped, config)  # the model and content/
     corpus = scraped.corpus
     assistant = plugin(STAGE_GROUP, "assistant")(corpus, config, reference)

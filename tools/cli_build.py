@@ -3,26 +3,44 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 from tools.config import Config
+from tools.errors import BridgelawError
+from tools.sources.live import MODES, choose_sources
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the build and serve subcommands."""
     build = subparsers.add_parser("build", help="run every stage and build the site into site/")
     mode = build.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--offline", dest="online", action="store_false", help="snapshot and cache only (default)"
-    )
-    mode.add_argument("--online", dest="online", action="store_true", help="fetch the live pages")
+    mode.add_argument("--sources", choices=MODES,
+                      help="auto (default, or $BRIDGELAW_SOURCES): the live pages at most once a "
+                           "day when they answer, else the snapshot and the cache")
+    mode.add_argument("--offline", dest="sources", action="store_const", const="offline",
+                      help="the bundled snapshot and the fetch cache only, no request")
+    mode.add_argument("--online", dest="sources", action="store_const", const="online",
+                      help="read the live pages now, even if they were read today")
+    build.add_argument("--contact", metavar="URL",
+                       help="your URL or mailto: for the User-Agent, so the sites' operators "
+                            "can reach you")
+    build.add_argument("--start-2017", metavar="URL", help="2017 start page (contents or a law)")
+    build.add_argument("--start-1997", metavar="URL", help="the 1997 chapter page")
+    build.add_argument("--cache", type=Path, metavar="DIR",
+                       help="the fetch cache folder (default .cache/http)")
+    build.add_argument("--delay", type=float, metavar="SECONDS",
+                       help="seconds between two requests to one host (default 1)")
+    build.add_argument("--out", type=Path, metavar="DIR",
+                       help="write build/, content/ and site/ under DIR (default: the project)")
     build.add_argument("--strict", action="store_true", help="fail on any error")
     build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")
     build.add_argument("--port", type=int, default=8000)
     build.add_argument("--quiet", action="store_true", help="(with --serve) no request log")
-    build.set_defaults(func=run_build, online=False)
+    build.set_defaults(func=run_build, sources=None)
 
     serve = subparsers.add_parser("serve", help="serve the built site/ on localhost")
     serve.add_argument("--port", type=int, default=8000, help="0: any free port")
@@ -37,15 +55,56 @@ def run_build(args: argparse.Namespace) -> int:
     from tools.build import build
     from tools.report import lines
 
-    config = replace(Config(), offline=not args.online, strict=args.strict)
-    report = build(config)
+    config = Config.at(args.out) if args.out else Config()
+    if args.out:
+        home_pages(Config().content_dir, config.content_dir)
+    config = replace(config, strict=args.strict, **{
+        key: value for key, value in (("start_2017", args.start_2017),
+                                      ("start_1997", args.start_1997)) if value})
+    fetch = config.fetch
+    for key, value in (("contact", args.contact), ("cache_dir", args.cache),
+                       ("min_interval", args.delay)):
+        if value is not None:
+            fetch = replace(fetch, **{key: value})
+    if args.out and args.cache is None:
+        fetch = replace(fetch, cache_dir=args.out / ".cache" / "http")
+    mode = args.sources or os.environ.get("BRIDGELAW_SOURCES") or "auto"
+    if mode not in MODES:
+        raise BridgelawError(f"BRIDGELAW_SOURCES={mode!r}: use one of {', '.join(MODES)}")
+    choice = choose_sources(replace(config, fetch=fetch), mode)
+    print(f"sources: {choice.reason}", flush=True)
+    report = build(choice.config)
     print(report.summary())
+    print(sources_line(choice.config.report_file))
     for line in lines(report.errors):  # warnings: counted above, listed in the report file
         print(f"bridgelaw: {line}", file=sys.stderr)
     print(f"report: {config.report_file}\nsite built in {config.site_dir}")
     if args.serve:
+        args.site = config.site_dir
         return run_serve(args)
     return 0
+
+
+def home_pages(project: Path, content: Path) -> None:
+    """The hand-written home pages of the project, copied into another content folder that
+    lacks them (a build with --out)."""
+    import shutil
+
+    for page in sorted(project.glob("*/index.md")):
+        target = content / page.parent.name / "index.md"
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(page, target)
+
+
+def sources_line(report_file: Path) -> str:
+    """The report's line on where the laws came from."""
+    from tools.scrape import sources_text
+
+    try:
+        return sources_text(json.loads(report_file.read_text(encoding="utf-8"))["sources"])
+    except (OSError, ValueError, KeyError) as error:
+        return f"sources: not in {report_file} ({error})"
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -54,8 +113,6 @@ def run_serve(args: argparse.Namespace) -> int:
 
     site_dir = getattr(args, "site", None) or Config().site_dir
     if not (site_dir / "index.html").exists():
-        from tools.errors import BridgelawError
-
         raise BridgelawError(f"{site_dir}: no built site here; run `bridgelaw build` first")
     with make_server(site_dir, args.port, quiet=args.quiet) as server:
         print(f"serving {site_dir} at http://127.0.0.1:{server.server_address[1]}/ "

@@ -11,7 +11,17 @@ from tools.urls import official_url
 ROOT = Path(__file__).resolve().parent.parent
 
 
-USER_AGENT = "bridgelaw/0.1 (bilingual reference to the Laws of Duplicate Bridge; +{contact})"
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bridgelaw")
+    except PackageNotFoundError:
+        return "0"
+
+
+# The project and its version; the user's contact is added when given (--contact).
+USER_AGENT = "bridgelaw/{version} (bilingual reference to the Laws of Duplicate Bridge{contact})"
 
 
 @dataclass(frozen=True)
@@ -30,8 +40,9 @@ class FetchConfig:
 
     @property
     def agent(self) -> str:
-        """The User-Agent sent: the project, and a contact URL."""
-        return self.user_agent or USER_AGENT.format(contact=self.contact)
+        """The User-Agent sent: the project and its version, and the contact when given."""
+        contact = f"; +{self.contact}" if self.contact else ""
+        return self.user_agent or USER_AGENT.format(version=_version(), contact=contact)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.config import Config
-from tools.errors import BridgelawError, SourceError
+from tools.errors import SourceError
 from tools.model import LANGS, Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
 from tools.normalize.glossary import Term
 from tools.normalize.outline import Outline
@@ -83,10 +83,6 @@ def crawl(config: Config, outline: Outline) -> tuple[CrawlResult, list[Problem]]
     from tools.sources.crawl import CrawlResult, crawl_sources
     from tools.sources.fetch import Fetcher
 
-    if not config.offline and not (config.fetch.contact or config.fetch.user_agent):
-        raise BridgelawError("an online scrape names a contact in its User-Agent, so the "
-                             "sites' operators can reach whoever runs it: pass --contact URL "
-                             "(your site or mailto: address)")
     fetcher = Fetcher(config.fetch, offline=config.offline)
     try:
         result = crawl_sources(fetcher, start_2017=config.start_2017,
@@ -198,13 +194,39 @@ def write_outputs(result: ScrapeResult, config: Config) -> None:
     write_tree(config.content_dir, files, prune=generated)
 
 
+def law_sources(corpus: Corpus) -> dict[str, dict[str, object]]:
+    """Where the laws came from: per origin ("web" = the live pages, "snapshot" = the bundled
+    captures), the law keys and the dates their pages were read."""
+    found: dict[str, dict[str, object]] = {}
+    for law in corpus.laws:
+        key = f"{law.edition}/{law.lang}/{law.number}"
+        entry = found.setdefault(corpus.origins.get(key, "snapshot"), {"laws": [], "dates": []})
+        entry["laws"].append(key)  # type: ignore[union-attr]
+        if law.fetch_date and law.fetch_date not in entry["dates"]:  # type: ignore[operator]
+            entry["dates"].append(law.fetch_date)  # type: ignore[union-attr]
+    for entry in found.values():
+        entry["dates"] = sorted(entry["dates"])  # type: ignore[arg-type]
+    return dict(sorted(found.items()))
+
+
+def sources_text(sources: dict[str, dict[str, object]]) -> str:
+    """One line: how many laws came from the live pages and from the snapshot, read when."""
+    words = {"web": "from the live pages", "snapshot": "from the bundled snapshot"}
+    return "sources: " + "; ".join(
+        f"{len(entry['laws'])} laws {words.get(origin, origin)} "  # type: ignore[arg-type]
+        f"(read {', '.join(entry['dates'])})"  # type: ignore[arg-type]
+        for origin, entry in sorted(sources.items()))
+
+
 def corpus_facts(corpus: Corpus) -> dict[str, object]:
-    """What the report says of the corpus besides its problems: laws, citations by status."""
+    """What the report says of the corpus besides its problems: laws, where they came from,
+    citations by status."""
     by_status: dict[str, int] = {}
     for ref in corpus.crossrefs:
         by_status[ref.status] = by_status.get(ref.status, 0) + 1
     return {"citations": by_status,
-            "laws": [f"{law.edition}/{law.lang}/{law.number}" for law in corpus.laws]}
+            "laws": [f"{law.edition}/{law.lang}/{law.number}" for law in corpus.laws],
+            "sources": law_sources(corpus)}
 
 
 def summary(corpus: Corpus) -> str:
@@ -216,6 +238,7 @@ def summary(corpus: Corpus) -> str:
     citations = corpus_facts(corpus)["citations"]
     return "\n".join([
         "laws: " + ", ".join(f"{k}: {v}" for k, v in sorted(editions.items())),
+        sources_text(law_sources(corpus)),
         "citations: " + ", ".join(f"{k} {v}" for k, v in sorted(citations.items()))])
 
 

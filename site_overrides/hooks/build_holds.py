@@ -14,6 +14,14 @@ from typing import Any
 MARKER = "<!-- bridgelaw:holds -->"
 _LAW_PAGE = re.compile(r"^(pl|en)/laws/(\d{4})/(\d+)\.md$")
 _TEXT_LANG = re.compile(r"^text_language: (\w+)$", re.MULTILINE)
+_ORIGIN = re.compile(r"^origin: (\w+)$", re.MULTILINE)
+_FETCH_DATE = re.compile(r"^fetch_date: '?([\d-]+)'?$", re.MULTILINE)
+ORIGIN_WORDS = {
+    "pl": {"web": "z bieżących stron PZBS", "snapshot": "z kopii dołączonej do projektu",
+           "lead": "Teksty przepisów", "read": "odczyt"},
+    "en": {"web": "from the live PZBS pages", "snapshot": "from the copy bundled with the project",
+           "lead": "Law texts", "read": "read"},
+}
 
 
 def _plural_pl(n: int, one: str, few: str, many: str) -> str:
@@ -38,6 +46,37 @@ def holdings(docs: Path) -> dict[int, dict[str, set[int]]]:
         if text_lang and text_lang.group(1) == lang:
             edition_laws[lang].add(number)
     return found
+
+
+def origins(docs: Path) -> dict[str, dict[str, set]]:
+    """Per origin ("web", "snapshot"): the law texts (edition, lang, number) and their dates."""
+    found: dict[str, dict[str, set]] = {}
+    for path in sorted(docs.glob("*/laws/*/*.md")):
+        match = _LAW_PAGE.match(path.relative_to(docs).as_posix())
+        if not match:
+            continue
+        head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
+        text_lang, origin = _TEXT_LANG.search(head), _ORIGIN.search(head)
+        if not (text_lang and origin) or text_lang.group(1) != match.group(1):
+            continue  # a title page, or the other language's text shown here
+        entry = found.setdefault(origin.group(1), {"laws": set(), "dates": set()})
+        entry["laws"].add((match.group(2), match.group(1), match.group(3)))
+        date = _FETCH_DATE.search(head)
+        if date:
+            entry["dates"].add(date.group(1))
+    return found
+
+
+def describe_origins(found: dict[str, dict[str, set]], lang: str) -> str:
+    """One paragraph (HTML): how many law texts came from the live pages and from the
+    bundled snapshot, and when they were read."""
+    words = ORIGIN_WORDS[lang]
+    parts = [f"{len(entry['laws'])} {words.get(origin, origin)} "
+             f"({words['read']} {', '.join(sorted(entry['dates']))})"
+             for origin, entry in sorted(found.items(), key=lambda item: item[0] != "web")]
+    if not parts:
+        return ""
+    return f'<p class="build-sources">{words["lead"]}: {"; ".join(parts)}.</p>'
 
 
 def describe(found: dict[int, dict[str, set[int]]], situations: int, lang: str) -> str:
@@ -78,4 +117,5 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     lang = "en" if page.file.src_uri.startswith("en/") else "pl"
     situations = len([p for p in (docs / lang / "situations").glob("*.md")
                       if p.name != "index.md"])
-    return markdown.replace(MARKER, describe(holdings(docs), situations, lang))
+    return markdown.replace(MARKER, describe(holdings(docs), situations, lang)
+                            + describe_origins(origins(docs), lang))

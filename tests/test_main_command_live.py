@@ -1,0 +1,106 @@
+"""Issue 30, item 0: the main command reads the live pages when they answer, at most once a day,
+and falls back to the snapshot at once when they do not. The live sites are the imitation
+(tests/imitation) served on 127.0.0.1; nothing here touches the network."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from imitation import build, serve
+
+from tools.cli import main
+from tools.config import Config, FetchConfig
+from tools.scrape import scrape_corpus
+from tools.sources.live import choose_sources, last_online_run
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory):
+    """The imitation served, and the main command run once against it into a temp folder."""
+    out = tmp_path_factory.mktemp("live-build")
+    with serve(build("clean")) as served:
+        argv = ["build", "--sources", "auto", "--out", str(out), "--delay", "0",
+                "--start-2017", served.start_toc, "--start-1997", served.start_1997]
+        status = main(argv)
+        yield served, out, status
+
+
+def _config(served, out: Path) -> Config:
+    return replace(Config.at(out), start_2017=served.start_toc, start_1997=served.start_1997,
+                   fetch=FetchConfig(cache_dir=out / ".cache" / "http", min_interval=0.0))
+
+
+def test_the_main_command_builds_every_law_of_both_editions_from_the_live_pages(live) -> None:
+    served, out, status = live
+    assert status == 0
+    report = json.loads((out / "build" / "report.json").read_text(encoding="utf-8"))
+    web = set(report["sources"]["web"]["laws"])
+    for lang in ("pl", "en"):
+        assert {f"2017/{lang}/{n}" for n in range(1, 94)} <= web, lang
+    assert {f"1997/pl/{n}" for n in range(41, 72)} & web  # the 1997 chapter
+    assert (out / "site" / "laws" / "2017" / "27" / "index.html").exists()
+    assert any(s.path.endswith("/pl/p27.html") and s.status == 200 for s in served.log)
+
+
+def test_the_home_page_says_where_the_laws_came_from_and_when(live) -> None:
+    _, out, _ = live
+    home = (out / "site" / "index.html").read_text(encoding="utf-8")
+    assert "z bieżących stron PZBS" in home
+    english = (out / "site" / "en" / "index.html").read_text(encoding="utf-8")
+    assert "from the live PZBS pages" in english
+
+
+def test_a_second_run_within_the_day_makes_no_request(live) -> None:
+    served, out, _ = live
+    config = _config(served, out)
+    assert last_online_run(config)["date"]
+    choice = choose_sources(config, "auto")
+    assert not choice.online and "read today" in choice.reason
+    mark = len(served.log)
+    corpus = scrape_corpus(choice.config).corpus
+    assert served.sent_since(mark) == []
+    assert len([law for law in corpus.laws if law.edition == 2017 and law.lang == "en"]) == 93
+    forced = choose_sources(config, "online")
+    assert forced.online  # --online reads them again
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_unreachable_live_pages_send_the_build_to_the_snapshot_at_once(tmp_path: Path) -> None:
+    port = _closed_port()
+    config = replace(Config.at(tmp_path), start_2017=f"http://127.0.0.1:{port}/pl/spis.html",
+                     start_1997=f"http://127.0.0.1:{port}/laws/nota9.htm",
+                     fetch=FetchConfig(cache_dir=tmp_path / "cache"))
+    began = time.monotonic()
+    choice = choose_sources(config, "auto")
+    assert time.monotonic() - began < 5
+    assert not choice.online and choice.config.offline
+    assert "cannot be reached" in choice.reason and f"127.0.0.1:{port}" in choice.reason
+    corpus = scrape_corpus(choice.config).corpus
+    assert corpus.law(2017, "pl", 50) is not None  # the snapshot stands
+
+
+def test_offline_never_probes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kwargs):
+        raise AssertionError("offline must not open a connection")
+
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    choice = choose_sources(Config.at(tmp_path), "offline")
+    assert not choice.online and choice.config.offline
+
+
+def test_the_user_agent_names_the_project_and_its_version_and_the_contact_when_given() -> None:
+    from tools.config import _version
+
+    bare = FetchConfig().agent
+    assert bare.startswith(f"bridgelaw/{_version()} (") and "+" not in bare
+    assert FetchConfig(contact="mailto:td@example.org").agent.endswith("; +mailto:td@example.org)")
