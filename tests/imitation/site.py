@@ -3,6 +3,7 @@ scrape, and robots.txt variants."""
 
 from __future__ import annotations
 
+import codecs
 import functools
 import hashlib
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from .expected import ExpectedLaw, expected_law
 from .laws import LAWS_1997, LAWS_2017, law_1997, law_2017, part_1997
 from .markup import COMMENT, Markup
 from .markups import BoldHeadings, DivHeadings, ListInList, NavOutside, OmittedEndTags
+from .markups_new import BrLines, Html4Entities, ImageNav, LayoutTable, TypedNumbers, XhtmlBom
 from .markups_old import OldStyle, Scripted, Xhtml
 from .nav import FRONT, front_path, law_path, nav_items, nav_line
 from .pages1997 import FOOTER_PL, VARIANTS_1997, Variant97, chapter_pl, chrome_en, law_en
@@ -21,7 +23,8 @@ from .pages1997 import part_line as part_line_1997
 
 MARKUPS: dict[str, Markup] = {m.name: m for m in (
     Markup(), OmittedEndTags(), ListInList(), NavOutside(), DivHeadings(), BoldHeadings(),
-    OldStyle(), Scripted(), Xhtml())}
+    OldStyle(), Scripted(), Xhtml(), LayoutTable(), ImageNav(), TypedNumbers(), BrLines(),
+    Html4Entities(), XhtmlBom())}
 # Half of the markups are scraped from the table of contents, half from a law page (← → walk).
 START = {name: ("toc" if i % 2 == 0 else "law") for i, name in enumerate(MARKUPS)}
 ROBOTS: dict[str, str | None] = {
@@ -97,8 +100,10 @@ class Imitation:
     def _page_2017(self, path: str, key: tuple[str, object],
                    render: Callable[[str | None], str]) -> Page:
         charset = self.charset(key)
-        return Page(path, charset.encode(render(charset.meta)), charset.content_type(),
-                    MODIFIED[2017], charset)
+        body = charset.encode(render(charset.meta))
+        if getattr(self.markup, "bom", False) and charset.encoding == "utf-8":
+            body = codecs.BOM_UTF8 + body
+        return Page(path, body, charset.content_type(), MODIFIED[2017], charset)
 
     def pages_2017(self) -> dict[str, Page]:
         """Every 2017 page: laws, tables of contents, front pages."""

@@ -33,6 +33,7 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CLOSING = re.compile(r"</(?:html|body)\s*>", re.I)
 # A page's last line may be its footer, which ends with no full stop.
 _FOOTER = re.compile(r"ostatnia\s+modyfikacja|last\s+modified|©|copyright|\b(?:19|20)\d\d$", re.I)
+_LAYOUT_INSIDE = "h1, h2, h3, h4, h5, h6, p, ol, ul, table, div, blockquote"
 _SCRIPT_URL = re.compile(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)
 
 
@@ -205,8 +206,11 @@ class _Walker:
         saved = (self.heading, self.footnotes, self.table, self.container)
         self.container = node.tag
         if node.tag in ("td", "th") and node.parent is not None and sum(
-                1 for cell in node.parent.iter() if cell.tag in ("td", "th")) > 1:
-            self.table = True  # a cell of a data row, not a layout table's one column
+                1 for cell in node.parent.iter() if cell.tag in ("td", "th")) > 1 and not any(
+                inner.mem_id != node.mem_id for inner in node.css(_LAYOUT_INSIDE)):
+            # A cell of a data row; a cell that holds headings, paragraphs or lists is a
+            # column of a layout table (the law beside a logo), read as the page itself.
+            self.table = True
         classes, element_id = _attr(node, "class"), _attr(node, "id")
         if node.tag in HEADINGS:
             self.heading = 3

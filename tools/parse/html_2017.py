@@ -6,12 +6,13 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from tools.errors import SourceError
-from tools.model import LANGS, Law, Stripped
+from tools.model import LANGS, Law, Stripped, walk
 from tools.normalize.outline import Outline
-from tools.parse.grammar_2017 import read_law
+from tools.parse.grammar_2017 import LawBody, read_law
 from tools.parse.headings_2017 import LawShape, find_heads, title_number
 from tools.parse.html import check_complete, load_page, page_blocks
 from tools.parse.nav import LAW_PAGE, PageLinks, is_nav_block, page_links
+from tools.parse.typed_labels import has_typed_labels, labels_left, read_typed_labels
 
 EDITION = 2017
 
@@ -43,10 +44,14 @@ def _law_number(url: str, title: str, links: PageLinks) -> int:
     return numbers[0]
 
 
-def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
-                        outline: Outline | None = None) -> Law:
-    """One 2017 law page as a Law with ids rebuilt from its structure. With the outline,
-    headings that do not fit its count of sections are an error naming the page."""
+READINGS = ("markup", "typed labels")  # how a page's lists were read, as the report says
+
+
+def read_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
+                       outline: Outline | None = None) -> tuple[Law, str]:
+    """One 2017 law page as a Law, and which reading gave it: its lists as the markup marks
+    them, or (when paragraphs start with typed list labels) as the typed labels show them.
+    The reading that leaves no typed label in a unit's text and fits the outline wins."""
     if lang not in LANGS:
         raise SourceError(url, f"unknown language {lang!r}")
     blocks = page_blocks(load_page(html, url))
@@ -59,12 +64,50 @@ def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
     title_line = first.number_line if first.number_line is not None else first.title
     number = _law_number(url, content[title_line].text if title_line is not None else "", links)
     shape = LawShape.of(outline.law(number) if outline else None, lang)
-    body = read_law(content, number=number, lang=lang, where=url, shape=shape)
+    expected = len(outline.units(number)) if outline and outline.law(number) else None
+    readings = [(READINGS[0], content)]
+    if has_typed_labels(content):
+        readings.append((READINGS[1], read_typed_labels(content)))
+    found: list[tuple[tuple[bool, int], str, LawBody]] = []
+    error: SourceError | None = None
+    for name, reading in readings:
+        try:
+            body = read_law(reading, number=number, lang=lang, where=url, shape=shape)
+        except SourceError as raised:
+            error = error or raised
+            continue
+        probe = Law(number=number, edition=EDITION, lang=lang, title="", sections=body.sections)
+        units = sum(1 for _ in walk(body.sections))
+        found.append(((not labels_left(probe), -abs(units - expected) if expected else units),
+                      name, body))
+    if not found:
+        assert error is not None
+        raise error
+    # Best: no typed label left in a unit, then nearest the outline's count of units (or the
+    # most units where the outline has none); the markup's reading on a tie.
+    _, reading_name, body = max(found, key=lambda entry: entry[0])
+    if reading_name != READINGS[0]:
+        # The typed labels are the list's numbers, not words of its text: recorded as
+        # stripped so the nothing-lost check accounts for them.
+        # With the spaces after it, so "b)" is never found inside "50D1b)." before it.
+        body.stripped += [(index, Stripped(before.text[: len(before.text) - len(after.text)],
+                                           "list-label"))
+                          for index, (before, after) in enumerate(zip(content, readings[1][1],
+                                                                      strict=True))
+                          if after.item and not before.item]
     # Chrome in page order, as the nothing-lost check takes it out of the page's text.
     chrome = [(i, Stripped(blocks[i].text, "nav")) for i in nav]
     chrome += [(kept[index], piece) for index, piece in body.stripped]
     stripped = [piece for _, piece in sorted(chrome, key=lambda pair: pair[0])]
-    return Law(number=number, edition=EDITION, lang=lang, title=body.title, source_url=url,
-               fetch_date=fetch_date, counterpart_url=links.counterpart, text=body.text,
-               sections=body.sections, footnotes=body.footnotes, notes=body.notes,
-               stripped=stripped)
+    law = Law(number=number, edition=EDITION, lang=lang, title=body.title, source_url=url,
+              fetch_date=fetch_date, counterpart_url=links.counterpart, text=body.text,
+              sections=body.sections, footnotes=body.footnotes, notes=body.notes,
+              stripped=stripped)
+    return law, reading_name
+
+
+def parse_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
+                        outline: Outline | None = None) -> Law:
+    """One 2017 law page as a Law with ids rebuilt from its structure (the reading that can
+    be accounted for; see read_law_page_2017)."""
+    return read_law_page_2017(html, url, fetch_date, lang, outline)[0]
