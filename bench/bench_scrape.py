@@ -59,11 +59,13 @@ def markup_table(names: list[str]) -> None:
           "← → walk from p64)")
     head = (f"{'markup':<17} {'start':<5} {'1997':<8}" + "".join(
         f" {f'{e} {lang} units':>15}" for e, lang in PAIRS)
-            + f" {'laws right':>14} {'chrome':>6} {'script':>6} {'raised':>6} {'secs':>5}")
+            + f" {'laws right':>14} {'warned':>6} {'reject':>6} {'WRONG':>5} {'chrome':>6} "
+              f"{'script':>6} {'raised':>6} {'secs':>5}")
     print(head)
     print("-" * len(head))
     totals = {pair: [0, 0] for pair in PAIRS}
     laws, raised = [0, 0], 0
+    verdict_totals = [0, 0, 0]  # warned, rejected, published wrong
     for name in names:
         imitation = build(name)
         with serve(imitation) as served, tempfile.TemporaryDirectory() as tmp:
@@ -86,16 +88,38 @@ def markup_table(names: list[str]) -> None:
         total = sum(score.laws_expected.values())
         laws[0] += right
         laws[1] += total
+        warned, rejected = verdicts(run.corpus, hosts)
+        wrong = sum(score.laws_found.values()) - right
+        verdict_totals[0] += warned
+        verdict_totals[1] += rejected
+        verdict_totals[2] += wrong
         print(f"{name:<17} {START[name]:<5} {imitation.variant97.name:<8}{cells} "
-              f"{pct(right, total):>14} {len(score.chrome):>6} {len(score.scripts):>6} "
+              f"{pct(right, total):>14} {warned:>6} {rejected:>6} {wrong:>5} "
+              f"{len(score.chrome):>6} {len(score.scripts):>6} "
               f"{'yes' if run.error else '-':>6} {run.seconds:>5.1f}")
     cells = "".join(f" {pct(*totals[pair]):>15}" for pair in PAIRS)
     print("-" * len(head))
-    print(f"{'all markups':<32}{cells} {pct(*laws):>14} {'':>6} {'':>6} {raised:>6}")
+    print(f"{'all markups':<32}{cells} {pct(*laws):>14} {verdict_totals[0]:>6} "
+          f"{verdict_totals[1]:>6} {verdict_totals[2]:>5} {'':>6} {'':>6} {raised:>6}")
+    print("warned: laws published as printed with a structure that differs from the outline; "
+          "reject: pages reported and kept at their last good version (a title page on a first "
+          "run); WRONG: laws published with any unit, title or text not right (must be 0)")
     right = sum(v[0] for v in totals.values())
     total = sum(v[1] for v in totals.values())
     print(f"units right over all markups, editions and languages: {pct(right, total)}")
     print()
+
+
+def verdicts(corpus: object, hosts: tuple[str, ...]) -> tuple[int, int]:
+    """(laws published with an outline-differs warning, pages of the imitation rejected)."""
+    if corpus is None:
+        return 0, 0
+    problems = corpus.problems  # type: ignore[attr-defined]
+    warned = {p.where for p in problems if p.kind == "outline-differs"
+              and p.where.startswith(hosts)}
+    rejected = {p.where for p in problems if p.kind in ("rejected-page", "parse-error")
+                and p.where.startswith(hosts)}
+    return len(warned), len(rejected)
 
 
 def fault_table(names: list[str]) -> None:

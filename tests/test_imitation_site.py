@@ -53,8 +53,9 @@ def visible(html: str) -> str:
 
 
 def text_of(page: Page) -> str:
-    """A page decoded with the encoding its bytes really have."""
-    return page.body.decode(page.charset.encoding)
+    """A page decoded with the encoding its bytes really have (a byte-order mark, as a
+    browser takes it, is no text)."""
+    return page.body.decode(page.charset.encoding).removeprefix("\ufeff")
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +110,7 @@ def test_expected_ids_are_the_outline_and_printed_items_skip_empty_ones(sites, p
 
 
 def test_polish_pages_print_the_title_english_pages_go_straight_to_section_a(sites, pages):
-    for markup in MARKUPS:
+    for markup in (name for name, m in MARKUPS.items() if m.nav_as_printed):
         expected = sites[markup].expected()
         for number in (45, 64, 71, 2):
             pl = visible(text_of(pages[markup][law_path(number, "pl")])).replace(" ", "")
@@ -119,7 +120,9 @@ def test_polish_pages_print_the_title_english_pages_go_straight_to_section_a(sit
             assert pl.startswith(line + title), (markup, number)
             first = expected[(2017, "en", number)]
             start = first.units[0].title or first.units[0].text if first.units else first.text
-            assert en.startswith(nav_line(number, "en").replace(" ", "") + start[:20]
+            label = "1." if (MARKUPS[markup].typed_labels and first.units
+                             and not first.units[0].title) else ""
+            assert en.startswith(nav_line(number, "en").replace(" ", "") + label + start[:20]
                                  .replace(" ", "")), (markup, number)
             assert first.title.replace(" ", "") not in en
 
@@ -146,6 +149,8 @@ def test_each_charset_variant_decodes_to_the_same_page(markup, sites) -> None:
         assert POLISH <= set(texts.pop()) or lang == "en"
         for charset, text in zip(CHARSETS, html, strict=True):
             body = charset.encode(text)
+            if body.isascii():
+                continue  # every letter an entity: no label can misread it
             for label in (charset.header, charset.meta):
                 if label and charset.wrong and label.lower() != charset.encoding:
                     try:

@@ -29,6 +29,9 @@ WARNINGS: dict[tuple[str, str], str] = {
     ("scrape", "kept-last-good"): (
         "a source failed this run (reported as an error of its own); the last good version of "
         "its laws is published meanwhile"),
+    ("scrape", "outline-differs"): (
+        "the page's own consistent numbering differs from the outline; the page is the source, "
+        "so its ids are published and both structures are given for review"),
     ("scrape", "charset"): (
         "the page declared one charset and was decoded by the one it is really written in"),
 }

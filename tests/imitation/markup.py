@@ -31,6 +31,8 @@ class Markup:
     empty_style = "nest"  # "nest" under the previous <li>, "list" inside the <ol>, "value"
     newline = "\n"
     chrome: tuple[str, ...] = ()  # extra chrome strings this markup adds to every page
+    typed_labels = False  # list numbers typed as text before each item (shown as words)
+    nav_as_printed = True  # the nav line's visible text is REAL_PAGES.md's (not so: images, cells)
 
     # -- page skeleton -----------------------------------------------------------------
     def meta(self, charset: str) -> str:

@@ -29,6 +29,7 @@ class LayoutTable(Markup):
 
     name = "layout-table"
     about = "<table> layout: nav links one per cell in row 1, logo cell + law cell in row 2"
+    nav_as_printed = False
 
     def page(self, lang: str, title: str, body: list[str], charset: str | None) -> str:
         nav, rest = body[0], body[1:]
@@ -48,6 +49,7 @@ class ImageNav(Markup):
 
     name = "image-nav"
     about = '<a href="p63.html"><img alt="←"> 63</a>; the EN/PL link a flag image'
+    nav_as_printed = False
 
     def nav(self, items: list[NavItem]) -> str:
         links = []
@@ -69,6 +71,7 @@ class TypedNumbers(Markup):
 
     name = "typed-numbers"
     about = "Word export: <p class=MsoListParagraph style=margin-left>1.&nbsp;&nbsp; text, no <ol>"
+    typed_labels = True
 
     def page(self, lang: str, title: str, body: list[str], charset: str | None) -> str:
         return super().page(lang, title, ['<div class="WordSection1">', *body, "</div>"],

@@ -118,6 +118,39 @@ def _rebuild(law_id: str, pairs: list[tuple[OutlineUnit, Unit | None]]) -> list[
     return top
 
 
+def numbering_breaks(law: Law) -> list[str]:
+    """Why the page's own numbering of `law` is not consistent ([] when it is): sections
+    lettered A, B, C... in order, each unit one level below its parent, ids unique."""
+    breaks: list[str] = []
+    letters = [unit.label for unit in law.sections if unit.level == 1]
+    want = [chr(ord("A") + i) for i in range(len(letters))]
+    if letters != want:
+        breaks.append(f"law {law.number}: sections lettered {' '.join(letters)}, not "
+                      f"{' '.join(want)}")
+    seen: set[str] = set()
+
+    def visit(units: list[Unit], level: int) -> None:
+        for unit in units:
+            if unit.level != level:
+                breaks.append(f"{unit.id} stands at level {unit.level} under a unit of level "
+                              f"{level - 1}")
+            if unit.id in seen:
+                breaks.append(f"{unit.id} occurs twice")
+            seen.add(unit.id)
+            visit(unit.children, unit.level + 1)
+
+    top = min((unit.level for unit in law.sections), default=1)
+    visit(law.sections, top)
+    return breaks
+
+
+def structures(law: Law, outline: Outline) -> str:
+    """Both structures of a law, for a warning: the page's ids and the outline's."""
+    page = " ".join(unit_ids(law)[1:])
+    official = " ".join(unit.id for unit in outline.units(law.number))
+    return f"law {law.number} ({law.lang}) taken as printed: page [{page}]; outline [{official}]"
+
+
 def _outline_diff(law: Law, outline: Outline) -> list[Problem]:
     """Informational: ids of an older edition that the 2017 outline does not have."""
     known = outline.all_ids()

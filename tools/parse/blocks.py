@@ -40,6 +40,7 @@ class Block:
     depth: int = 0  # list nesting: 0 outside lists, 1 a top-level item, 2 an item below it
     item: bool = False  # the first block of a list item
     number: int | None = None  # the item's number: printed, or its place in its <ol>
+    printed: bool = False  # the number is printed on the page (typed, or an <li value>)
     style: str = ""  # the list's numbering type ("1", "a", "i") where markup gives one
     heading: int = 0
     anchors: list[str] = field(default_factory=list)  # id/name values on or just before it

@@ -110,6 +110,18 @@ class _Reader:
         level = depth + 1
         parent: Unit | None = self.open.get(depth - 1, self.section)
         siblings = (parent.children if parent is not None else self.body.sections)
+        if (block.printed and block.number == 1 and siblings and depth > 1
+                and depth - 1 in self.open):
+            # Sub-items numbered from 1 again: a new item above them that the page does not
+            # print (the numbering shows the gap), as a list placed in a list does.
+            self.item(Block([], depth=depth - 1, item=True))
+            self.item(block)
+            return
+        if block.printed and block.number is not None and block.number <= len(siblings):
+            raise SourceError(self.where, f"law {self.number}: printed number {block.number} "
+                                          f"follows {len(siblings)} under "
+                                          f"{parent.id if parent else self.number} (a broken "
+                                          "printed sequence)")
         # Printed numbers skip an item the page does not print: never reuse a sibling's.
         number = block.number if block.number is not None else len(siblings) + 1
         if number >= 1 and not block.anchors:
@@ -159,7 +171,9 @@ def read_law(blocks: list[Block], *, number: int, lang: str, where: str,
         raise SourceError(where, "no title heading found")
     if not title:
         raise SourceError(where, f"law {number} has no title")
-    if heads.problem and not shape.uncertain:
+    if heads.problem and not heads.by_markup:
+        # Headings guessed by their shape that do not fit the outline cannot be accounted
+        # for; headings the markup marks are the page's own structure (the guard warns).
         raise SourceError(where, f"law {number} ({lang}): {heads.problem}")
     body = LawBody(title=title, problem=heads.problem)
     start = max(i for i in (heads.title, heads.number_line, -1) if i is not None) + 1

@@ -87,6 +87,7 @@ class Heads:
     problem: str = ""  # why the headings do not fit the outline, "" when they do
     listed: bool = False  # no headings: the sections are the items of the law's one list
     lettered: bool = False  # no headings: the sections are paragraphs "A. text", "B. text"
+    by_markup: bool = False  # the headings taken despite `problem` are all marked as headings
 
 
 def _lettered_items(blocks: list[Block]) -> list[int]:
@@ -170,4 +171,4 @@ def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
     found = strong or weak
     problem = (f"{len(found)} section headings found ({len(strong)} marked as headings, "
                f"{len(weak)} by their shape), the official outline has {expected}")
-    return Heads(title, number_line, found, problem)
+    return Heads(title, number_line, found, problem, by_markup=bool(strong))

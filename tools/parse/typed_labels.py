@@ -99,7 +99,7 @@ def read_typed_labels(blocks: list[Block]) -> list[Block]:
         if label is not None:
             segments = _drop_chars(block.segments, label.end)
             out.append(replace(block, segments=segments, raw="", item=True, depth=label.depth,
-                               number=label.number, style=""))
+                               number=label.number, style="", printed=True))
             depth = label.depth
             if label.depth == 1:
                 last_letter = ""

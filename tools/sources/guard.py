@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 
 from tools.errors import SourceError
 from tools.model import Corpus, Law, Problem, unit_ids, walk
-from tools.normalize.law_ids import normalize_law
+from tools.normalize.law_ids import normalize_law, numbering_breaks, structures
 from tools.normalize.outline import Outline
 from tools.normalize.verify import check_page
 from tools.parse.html import shown_text
+from tools.parse.typed_labels import labels_left
 from tools.sources.crawl import SourcePage
 
 
@@ -55,11 +56,21 @@ def review_page(page: SourcePage, outline: Outline
     for law in page.laws:
         normalized, found = normalize_law(law, outline)
         laws.append(normalized)
-        for problem in found:
-            if problem.kind == "outline-mismatch" and not _uncertain(outline, law):
-                reasons.append(problem.message)
-            else:
-                notes.append(problem)
+        mismatch = [p.message for p in found if p.kind == "outline-mismatch"]
+        notes += [p for p in found if p.kind != "outline-mismatch"]
+        left = labels_left(normalized)
+        if left:
+            reasons.append(f"law {law.number}: typed list labels left inside the text of "
+                           f"{', '.join(left[:8])} (a list read as text)")
+        if not mismatch:
+            continue
+        broken = numbering_breaks(normalized)
+        if broken:
+            reasons += mismatch + broken  # neither the outline nor the page accounts for it
+            continue
+        # The page's own numbering is consistent: the page is the source, the outline a check.
+        notes.append(Problem("outline-differs", page.url, structures(normalized, outline)
+                             + "; " + "; ".join(mismatch[:4])))
     try:
         check = check_page(page.url, shown_text(page.text, page.url), laws)
         # A word the alignment misses but the laws hold elsewhere was moved (a notice printed
@@ -89,13 +100,6 @@ def review_page(page: SourcePage, outline: Outline
     return laws, report, notes
 
 
-def _uncertain(outline: Outline, law: Law) -> bool:
-    """Whether the outline marks part of this law as uncertain (then a difference is
-    reported, not a reason to reject the page)."""
-    entry = outline.law(law.number)
-    return law.edition == 2017 and entry is not None and entry.unconfirmed
-
-
 def review_pages(pages: list[SourcePage], outline: Outline
                  ) -> tuple[list[Law], list[Problem], list[PageReport]]:
     """The laws of every page that passes, a Problem for every page that does not, and a
@@ -111,12 +115,19 @@ def review_pages(pages: list[SourcePage], outline: Outline
             accepted += laws
             continue
         for reason in report.problems:
-            kind = "outline-mismatch" if "outline" in reason else "nothing-lost"
-            problems.append(Problem(kind, page.url, reason))
+            problems.append(Problem(_reason_kind(reason), page.url, reason))
         problems.append(Problem("rejected-page", page.url,
                                 f"not taken into the model ({', '.join(report.laws)}): "
                                 "its last good version is kept"))
     return accepted, problems, reports
+
+
+def _reason_kind(reason: str) -> str:
+    if "typed list labels" in reason:
+        return "typed-labels"
+    if "words of the page reached no law" in reason or "chrome not found" in reason:
+        return "nothing-lost"
+    return "outline-mismatch"
 
 
 def units(law: Law) -> int:
