@@ -34,6 +34,10 @@ class Markup:
     typed_labels = False  # list numbers typed as text before each item (shown as words)
     nav_as_printed = True  # the nav line's visible text is REAL_PAGES.md's (not so: images, cells)
 
+    def adjust(self, doc: LawDoc) -> LawDoc:
+        """The law as this markup's site prints it (a variant may print its own structure)."""
+        return doc
+
     # -- page skeleton -----------------------------------------------------------------
     def meta(self, charset: str) -> str:
         """A <meta> tag declaring `charset`."""

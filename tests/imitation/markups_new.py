@@ -4,9 +4,10 @@ with every Polish letter an entity, XHTML with a byte-order mark."""
 
 from __future__ import annotations
 
+import copy
 import re
 
-from .content import Node
+from .content import LawDoc, Node
 from .markup import COMMENT, Markup
 from .markups_old import Xhtml
 from .nav import NavItem
@@ -165,3 +166,68 @@ class XhtmlBom(Xhtml):
     def page(self, lang: str, title: str, body: list[str], charset: str | None) -> str:
         text = super().page(lang, title, body, charset)
         return re.sub(r"\A<\?xml[^>]*\?>\n", "", text)
+
+
+def _extra_para(unit_id: str, lang: str) -> tuple[str]:
+    text = (f"Tekst zastępczy {unit_id} (SYNTHETIC): punkt, którego zarys nie zna, zażółć gęślą "
+            "jaźń." if lang == "pl" else
+            f"Placeholder text {unit_id} (SYNTHETIC), an item the outline does not list.")
+    return (text,)
+
+
+class OwnNumbering(Markup):
+    """Clean markup, but some laws print a structure of their own, consistently numbered:
+    Law 15 one more item at the end of its last list, Law 40 one item fewer, Law 81 one more
+    section (a marked heading). The page is the source: a correct scrape takes these ids."""
+
+    name = "own-numbering"
+    about = "clean HTML; laws 15, 40, 81 print one item more, one fewer, one section more"
+
+    def adjust(self, doc: LawDoc) -> LawDoc:
+        if doc.edition != 2017 or doc.number not in (15, 40, 81):
+            return doc
+        doc = copy.deepcopy(doc)
+        lists = [node for node in doc.units if node.level == 1 and node.children
+                 and all(not child.empty for child in node.children)]
+        if doc.number == 15 and lists:
+            section = lists[-1]
+            uid = f"{section.id}{len(section.children) + 1}"
+            section.children.append(Node(uid, 2, str(len(section.children) + 1),
+                                         paras=[_extra_para(uid, doc.lang)]))
+        elif doc.number == 40 and lists:
+            section = max(lists, key=lambda node: len(node.children))
+            section.children.pop()
+        elif doc.number == 81 and doc.units and doc.units[-1].level == 1:
+            letter = chr(ord(doc.units[-1].label) + 1)
+            uid = f"{doc.number}{letter}"
+            title = "Punkt dodatkowy" if doc.lang == "pl" else "Additional Section"
+            doc.units.append(Node(uid, 1, letter, title=title,
+                                  paras=[_extra_para(uid, doc.lang)]))
+        return doc
+
+
+class BrokenNumbers(TypedNumbers):
+    """Typed numbers, with a typing slip on some laws (12, 27, 64): one item number typed
+    twice. Neither the page nor the outline accounts for it, so these laws must be reported
+    and kept at their last good version, never published."""
+
+    name = "broken-numbers"
+    about = "typed numbers; laws 12, 27, 64 type one item number twice (1. 2. 2. 3.)"
+    broken = (12, 27, 64)
+
+    def lines(self, nodes: list[Node], lang: str, level: int) -> list[tuple[int, str, str]]:
+        out = super().lines(nodes, lang, level)
+        if self._current in self.broken and level == 2:
+            numbered = [i for i, (depth, label, _) in enumerate(out)
+                        if depth == 2 and label.endswith(".") and label != "1."]
+            if numbered:
+                depth, label, inner = out[numbered[0]]
+                previous = f"{int(label[:-1]) - 1}."
+                out[numbered[0]] = (depth, previous, inner)
+        return out
+
+    def law_body(self, doc: LawDoc) -> list[str]:
+        self._current = doc.number
+        return super().law_body(doc)
+
+    _current = 0

@@ -15,7 +15,16 @@ from .expected import ExpectedLaw, expected_law
 from .laws import LAWS_1997, LAWS_2017, law_1997, law_2017, part_1997
 from .markup import COMMENT, Markup
 from .markups import BoldHeadings, DivHeadings, ListInList, NavOutside, OmittedEndTags
-from .markups_new import BrLines, Html4Entities, ImageNav, LayoutTable, TypedNumbers, XhtmlBom
+from .markups_new import (
+    BrLines,
+    BrokenNumbers,
+    Html4Entities,
+    ImageNav,
+    LayoutTable,
+    OwnNumbering,
+    TypedNumbers,
+    XhtmlBom,
+)
 from .markups_old import OldStyle, Scripted, Xhtml
 from .nav import FRONT, front_path, law_path, nav_items, nav_line
 from .pages1997 import FOOTER_PL, VARIANTS_1997, Variant97, chapter_pl, chrome_en, law_en
@@ -24,7 +33,7 @@ from .pages1997 import part_line as part_line_1997
 MARKUPS: dict[str, Markup] = {m.name: m for m in (
     Markup(), OmittedEndTags(), ListInList(), NavOutside(), DivHeadings(), BoldHeadings(),
     OldStyle(), Scripted(), Xhtml(), LayoutTable(), ImageNav(), TypedNumbers(), BrLines(),
-    Html4Entities(), XhtmlBom())}
+    Html4Entities(), XhtmlBom(), OwnNumbering(), BrokenNumbers())}
 # Half of the markups are scraped from the table of contents, half from a law page (← → walk).
 START = {name: ("toc" if i % 2 == 0 else "law") for i, name in enumerate(MARKUPS)}
 ROBOTS: dict[str, str | None] = {
@@ -95,7 +104,7 @@ class Imitation:
 
     def law_html(self, number: int, lang: str, meta: str | None) -> str:
         """The text of a 2017 law page before encoding."""
-        return self.markup.law_page(_doc(2017, lang, number), meta)
+        return self.markup.law_page(self.markup.adjust(_doc(2017, lang, number)), meta)
 
     def _page_2017(self, path: str, key: tuple[str, object],
                    render: Callable[[str | None], str]) -> Page:
@@ -158,7 +167,7 @@ class Imitation:
                 chrome = (nav_line(number, lang),
                           *(i.shown for i in nav_items(number, lang)), *self.markup.chrome)
                 out[(2017, lang, number)] = expected_law(
-                    _doc(2017, lang, number), law_path(number, lang), chrome)
+                    self.markup.adjust(_doc(2017, lang, number)), law_path(number, lang), chrome)
         for number in self.laws_1997:
             chrome = ("wesja angielska", "zasłony", "Rozdział VI",
                       part_line_1997(part_1997(number)), *FOOTER_PL)

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from tools.model import Law, Problem, Unit, unit_ids, walk
-from tools.normalize.citation_id import unit_label
+from tools.normalize.citation_id import child_id, unit_label
 from tools.normalize.outline import Outline, OutlineUnit
 
 
@@ -33,87 +33,115 @@ def _where(law: Law) -> str:
 
 
 
+# A page whose structure differs from the outline in more places than this is not taken as
+# the page's own: more likely a misread than a different printing.
+MAX_EDITS_SHARE = 0.2
+
+
+def _skip_cost(entry: OutlineUnit) -> int:
+    """An item the outline marks empty may go unprinted for free; any other unit costs one."""
+    return 0 if entry.empty and entry.level > 1 else 1
+
+
+def _alignment(printed: list[_Printed], official: list[OutlineUnit]
+               ) -> tuple[int, list[tuple[OutlineUnit | None, Unit | None]]]:
+    """The cheapest in-order alignment of the printed units with the outline's (edit distance:
+    a unit printed but not in the outline, or in the outline but not printed, costs one; an
+    unprinted empty item nothing). Ties keep the page's own order (a match first)."""
+    n, m = len(printed), len(official)
+    cost = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n, -1, -1):
+        for j in range(m, -1, -1):
+            if i == n and j == m:
+                continue
+            options = []
+            if i < n and j < m and printed[i].level == official[j].level:
+                options.append(cost[i + 1][j + 1])
+            if j < m:
+                options.append(cost[i][j + 1] + _skip_cost(official[j]))
+            if i < n:
+                options.append(cost[i + 1][j] + 1)
+            cost[i][j] = min(options)
+    pairs: list[tuple[OutlineUnit | None, Unit | None]] = []
+    i = j = 0
+    while i < n or j < m:
+        if i < n and j < m and printed[i].level == official[j].level \
+                and cost[i][j] == cost[i + 1][j + 1]:
+            pairs.append((official[j], printed[i].unit))
+            i, j = i + 1, j + 1
+        elif j < m and cost[i][j] == cost[i][j + 1] + _skip_cost(official[j]):
+            pairs.append((official[j], None))
+            j += 1
+        else:
+            pairs.append((None, printed[i].unit))
+            i += 1
+    return cost[0][0], pairs
+
+
 def align_law(law: Law, outline: Outline) -> tuple[Law, list[Problem]]:
-    """The law with official ids from the outline, or unchanged plus Problems when the printed
-    structure cannot be matched in order (never a guess presented as a result)."""
+    """The law with official ids from the outline. Where its printed structure differs, the
+    page's own units keep their place (ids continuing their siblings') and each difference
+    is a Problem; a difference too large to be a different printing leaves the ids as printed."""
     where = _where(law)
     if outline.law(law.number) is None:
         return law, [Problem("outline-mismatch", where, f"law {law.number} is not in the outline")]
     official = outline.units(law.number)
     if not official and not law.sections:
         return law, []  # a law of text only, as the outline has it
-    problems: list[Problem] = []
     printed = _flatten(law.sections)
-    sections_printed = sum(1 for p in printed if p.level == 1)
-    sections_official = sum(1 for u in official if u.level == 1)
-    if sections_printed != sections_official:
-        problems.append(
-            Problem(
-                "outline-mismatch",
-                where,
-                f"capture has {sections_printed} section headings, the outline has "
-                f"{sections_official}: a heading was taken for a paragraph or the reverse",
-            )
-        )
-    pairs: list[tuple[OutlineUnit, Unit | None]] = []
-    i = 0
-    for entry in official:
-        here = printed[i] if i < len(printed) else None
-        prints_empty = (
-            here is not None
-            and here.level == entry.level
-            and not here.unit.text
-            and bool(here.unit.children)
-        )
-        if entry.empty and entry.level > 1 and not prints_empty:
-            pairs.append((entry, None))  # dropped by the capture: insert it with no text
-            continue
-        if here is None:
-            problems.append(
-                Problem("outline-mismatch", where, f"{entry.id} of the outline is not printed")
-            )
-            continue
-        if here.level != entry.level:
-            problems.append(
-                Problem(
-                    "outline-mismatch",
-                    where,
-                    f"printed unit #{i + 1} ({here.unit.id}, depth {here.level}) does not fit "
-                    f"{entry.id} (level {entry.level}) of the outline; ids left as printed",
-                )
-            )
-            return law, problems
-        pairs.append((entry, here.unit))
-        i += 1
-    for extra in printed[i:]:
-        problems.append(
-            Problem(
-                "outline-mismatch",
-                where,
-                f"printed unit {extra.unit.id} has no place in the outline; ids left as printed",
-            )
-        )
-    if problems:
+    edits, pairs = _alignment(printed, official)
+    if not edits:
+        return replace(law, sections=_rebuild(law.id, pairs)), []
+    problems = []
+    for entry, unit in pairs:
+        if unit is None and entry is not None and _skip_cost(entry):
+            problems.append(Problem("outline-mismatch", where,
+                                    f"{entry.id} of the outline is not printed"))
+        elif entry is None and unit is not None:
+            problems.append(Problem("outline-mismatch", where,
+                                    f"printed unit {unit.id} (level {unit.level}) has no place "
+                                    "in the outline"))
+    if edits > max(2, int(len(official) * MAX_EDITS_SHARE)):
+        problems.append(Problem("outline-unaccounted", where,
+                                f"{edits} differences from the outline: more than a different "
+                                "printing; ids left as printed"))
         return law, problems
     return replace(law, sections=_rebuild(law.id, pairs)), problems
 
 
-def _rebuild(law_id: str, pairs: list[tuple[OutlineUnit, Unit | None]]) -> list[Unit]:
-    """The unit tree from (official entry, printed unit) pairs in document order."""
+def _next_label(level: int, previous: str) -> str:
+    """The label after `previous` among siblings of `level` ("" = the first)."""
+    if level == 1 or level == 3:
+        first = "A" if level == 1 else "a"
+        return chr(ord(previous[-1]) + 1) if previous else first
+    if level == 2:
+        return str(int(previous) + 1) if previous.isdigit() else "1"
+    numerals = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+    return numerals[numerals.index(previous) + 1] if previous in numerals else "i"
+
+
+def _rebuild(law_id: str, pairs: list[tuple[OutlineUnit | None, Unit | None]]) -> list[Unit]:
+    """The unit tree from (official entry, printed unit) pairs in document order: official
+    ids where the outline has the unit, the next label among its siblings where only the page
+    has it; an official unit the page does not print is left out unless it is empty."""
     top: list[Unit] = []
     stack: list[Unit] = []
     for entry, source in pairs:
-        while stack and stack[-1].level >= entry.level:
+        if entry is not None and source is None and _skip_cost(entry):
+            continue  # in the outline, not on the page
+        level = entry.level if entry is not None else source.level  # type: ignore[union-attr]
+        while stack and stack[-1].level >= level:
             stack.pop()
         parent_id = stack[-1].id if stack else law_id
-        unit = Unit(
-            id=entry.id,
-            level=entry.level,
-            label=unit_label(entry.id, parent_id),
-            title=source.title if source else "",
-            text=source.text if source else "",
-        )
-        (stack[-1].children if stack else top).append(unit)
+        siblings = stack[-1].children if stack else top
+        if entry is not None:
+            unit_id, label = entry.id, unit_label(entry.id, parent_id)
+        else:
+            label = _next_label(level, siblings[-1].label if siblings else "")
+            unit_id = child_id(parent_id, label)
+        unit = Unit(id=unit_id, level=level, label=label,
+                    title=source.title if source else "", text=source.text if source else "")
+        siblings.append(unit)
         stack.append(unit)
     return top
 

@@ -110,10 +110,11 @@ class _Reader:
         level = depth + 1
         parent: Unit | None = self.open.get(depth - 1, self.section)
         siblings = (parent.children if parent is not None else self.body.sections)
-        if (block.printed and block.number == 1 and siblings and depth > 1
-                and depth - 1 in self.open):
-            # Sub-items numbered from 1 again: a new item above them that the page does not
-            # print (the numbering shows the gap), as a list placed in a list does.
+        if (block.number == 1 and siblings and depth > 1 and depth - 1 in self.open
+                and not block.anchors):
+            # Sub-items numbered from 1 again under the same item (a second list in it, or
+            # typed labels restarting): a new item above them that the page does not print,
+            # as the numbering a browser shows says, like a list placed in a list.
             self.item(Block([], depth=depth - 1, item=True))
             self.item(block)
             return

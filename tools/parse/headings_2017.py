@@ -164,9 +164,12 @@ def find_heads(blocks: list[Block], shape: LawShape, lang: str) -> Heads:
         # 2. ..." for 22A, 22B): its top-level items are the sections.
         return Heads(title, number_line, top, listed=True)
     if title is None and lang == "en":
-        # An English page that does print a title after all: one heading too many.
+        # An English page that does print a title after all: one heading too many, the first
+        # reading as the law's title (else it is a section the outline lacks).
         for candidates in (strong, weak):
-            if len(candidates) == expected + 1:
+            if len(candidates) == expected + 1 and (
+                    title_number(blocks[candidates[0]].text)[0] is not None
+                    or (shape.title and _fold(blocks[candidates[0]].text) == _fold(shape.title))):
                 return Heads(candidates[0], number_line, candidates[1:])
     found = strong or weak
     problem = (f"{len(found)} section headings found ({len(strong)} marked as headings, "

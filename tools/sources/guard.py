@@ -57,15 +57,16 @@ def review_page(page: SourcePage, outline: Outline
         normalized, found = normalize_law(law, outline)
         laws.append(normalized)
         mismatch = [p.message for p in found if p.kind == "outline-mismatch"]
-        notes += [p for p in found if p.kind != "outline-mismatch"]
+        unaccounted = [p.message for p in found if p.kind == "outline-unaccounted"]
+        notes += [p for p in found if p.kind not in ("outline-mismatch", "outline-unaccounted")]
         left = labels_left(normalized)
         if left:
             reasons.append(f"law {law.number}: typed list labels left inside the text of "
                            f"{', '.join(left[:8])} (a list read as text)")
-        if not mismatch:
+        if not (mismatch or unaccounted):
             continue
-        broken = numbering_breaks(normalized)
-        if broken:
+        broken = numbering_breaks(normalized) + unaccounted
+        if broken or left:
             reasons += mismatch + broken  # neither the outline nor the page accounts for it
             continue
         # The page's own numbering is consistent: the page is the source, the outline a check.
