@@ -15,7 +15,8 @@ _TITLE_WORD = re.compile(r"(?:sub)?title|heading|head|h[1-6]|tytu[lł]\w*|nag[l�
 # heading line (`<p class="sekcja">`) or a wrapper around the whole section (`<div
 # class="section">`); only the first is a heading, so these count on a single line only.
 _SECTION_WORD = re.compile(r"sections?|sekcj\w*|rozdz\w*|chapter", re.I)
-FOOTNOTE_CLASS = re.compile(r"foot|przypis", re.I)
+# Words that name footnotes ("footnote", "foot-note", "przypisy", "fn"), never a page's footer.
+_FOOTNOTE_WORD = re.compile(r"foot(?:notes?)?|footnotes?|endnotes?|fn|przypis\w*", re.I)
 # Word boundaries inside one class name: camelCase humps, letters against digits.
 _HUMP = re.compile(r"(?<=[a-ząćęłńóśźż])(?=[A-ZĄĆĘŁŃÓŚŹŻ])|(?<=\D)(?=\d)|(?<=\d)(?=\D)")
 _SPLIT = re.compile(r"[\W_]+")
@@ -43,4 +44,5 @@ def heading_class(classes: str, element_id: str, single_line: bool) -> bool:
 
 def footnote_class(classes: str, element_id: str) -> bool:
     """Whether a class name or the id marks the element as the page's footnotes."""
-    return bool(FOOTNOTE_CLASS.search(f"{classes} {element_id}"))
+    return any(_FOOTNOTE_WORD.fullmatch(word) for name in [*classes.split(), element_id]
+               for word in class_words(name))
