@@ -11,17 +11,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tools.interface import interface
+
 MARKER = "<!-- bridgelaw:holds -->"
 _LAW_PAGE = re.compile(r"^(pl|en)/laws/(\d{4})/(\d+)\.md$")
 _TEXT_LANG = re.compile(r"^text_language: (\w+)$", re.MULTILINE)
 _ORIGIN = re.compile(r"^origin: (\w+)$", re.MULTILINE)
 _FETCH_DATE = re.compile(r"^fetch_date: '?([\d-]+)'?$", re.MULTILINE)
-ORIGIN_WORDS = {
-    "pl": {"web": "z bieżących stron PZBS", "snapshot": "z kopii dołączonej do projektu",
-           "lead": "Teksty przepisów", "read": "odczyt"},
-    "en": {"web": "from the live PZBS pages", "snapshot": "from the copy bundled with the project",
-           "lead": "Law texts", "read": "read"},
-}
+ORIGIN_WORDS = interface("build_sources")
 
 
 def _plural_pl(n: int, one: str, few: str, many: str) -> str:
