@@ -133,14 +133,28 @@ def _outline_without(outline: Outline, number: int, drop: set[str]) -> Outline:
     return replace(outline, by_number=by_number)
 
 
-def test_structure_disagreement_is_reported_and_ids_left_as_printed(outline: Outline) -> None:
+def test_units_the_outline_lacks_keep_the_pages_numbering_and_are_reported(
+        outline: Outline) -> None:
+    # The page is the source: 45D1 and 45D2, printed but missing from this outline, keep
+    # the ids their place gives them, and each difference is reported.
     law = _parse(SOURCES[2])[0]  # Law 45
     wrong = _outline_without(outline, 45, {"45D1", "45D2"})
     aligned, problems = align_law(law, wrong)
-    assert aligned is law
-    assert problems and all(p.kind == "outline-mismatch" for p in problems)
+    right, none = align_law(law, outline)
+    assert none == [] and [u.id for u in walk(aligned.sections)] == [
+        u.id for u in walk(right.sections)]
+    assert [p.kind for p in problems] == ["outline-mismatch"] * 2
     assert problems[0].where == "2017/pl/45"
-    assert "45D1" in problems[0].message and "45E" in problems[0].message
+    assert [p.message.split(" (")[0] for p in problems] == ["printed unit 45D1",
+                                                           "printed unit 45D2"]
+
+
+def test_a_printing_far_from_the_outline_leaves_the_ids_as_printed(outline: Outline) -> None:
+    law = _parse(SOURCES[2])[0]  # Law 45
+    wrong = _outline_without(outline, 45, {u.id for u in outline.units(45) if u.level > 1})
+    aligned, problems = align_law(law, wrong)
+    assert aligned is law
+    assert problems[-1].kind == "outline-unaccounted"
 
 
 def test_heading_taken_for_paragraph_is_reported(outline: Outline) -> None:

@@ -31,8 +31,9 @@ class Block:
     """One line or paragraph of a page, in document order.
 
     `heading` says how strongly the markup presents the block as a heading: 3 for <hN>,
-    2 for a block that is all bold or carries a heading-like class, 0 otherwise (then only
-    its shape can make it one). List items carry their depth and number; an item whose own
+    2 for a block that is all bold or carries a heading-like class, 1 for a line a text
+    capture's layout sets apart as a heading (its shape alone, no markup), 0 otherwise (then
+    only its shape can make it one). List items carry their depth and number; an item whose own
     text is empty (it only holds a nested list) is a block with no text.
     """
 

@@ -193,7 +193,7 @@ def _blocks_2017(runs: list[list[str]], where: str) -> list[Block]:
         else:
             heading = index == 0 or _heading_shape(run, following)
             blocks.append(text_block("\n".join(line.strip() for line in run),
-                                     heading=2 if heading else 0))
+                                     heading=1 if heading else 0))
     return blocks
 
 
