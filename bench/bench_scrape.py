@@ -152,13 +152,14 @@ def fault_table(names: list[str]) -> None:
 def _parsers() -> dict[str, Callable[[str, str], object]]:
     """The page parsers the crawler calls, by page kind, with the official outline."""
     from tools.normalize.outline import load_outline
+    from tools.parse import html_2017
     from tools.sources import crawl
 
     outline = load_outline(Config().outline_file)
     return {
-        "2017-pl": lambda text, url: crawl.parse_law_page_2017(text, url, "2017-09-19", "pl",
+        "2017-pl": lambda text, url: html_2017.parse_law_page_2017(text, url, "2017-09-19", "pl",
                                                                outline),
-        "2017-en": lambda text, url: crawl.parse_law_page_2017(text, url, "2017-09-19", "en",
+        "2017-en": lambda text, url: html_2017.parse_law_page_2017(text, url, "2017-09-19", "en",
                                                                outline),
         "1997-pl": lambda text, url: crawl.parse_chapter_page_1997(text, url, "2001-12-06"),
         "1997-en": lambda text, url: crawl.parse_law_page_1997_en(text, url, "1997-10-13"),
@@ -234,6 +235,45 @@ def conditional_rerun() -> None:
     print()
 
 
+def sources_decision() -> None:
+    """How fast the main command decides where the laws come from, and that a second run of
+    the day asks nothing (tools.sources.live)."""
+    import socket
+    from dataclasses import replace
+
+    from tools.config import FetchConfig
+    from tools.scrape import scrape_corpus
+    from tools.sources.live import choose_sources, record_online_run
+
+    print("Sources of the main command (bridgelaw build --sources auto)")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with serve(build("clean")) as served, tempfile.TemporaryDirectory() as tmp:
+        base = replace(Config.at(Path(tmp)), fetch=FetchConfig(cache_dir=Path(tmp) / "cache",
+                                                               min_interval=0.0))
+        cases = (("live pages answer", replace(base, start_2017=served.start_toc,
+                                               start_1997=served.start_1997)),
+                 ("host refuses", replace(base, start_2017=f"http://127.0.0.1:{port}/p.html",
+                                          start_1997=f"http://127.0.0.1:{port}/n.htm")))
+        for label, config in cases:
+            began = time.perf_counter()
+            choice = choose_sources(config, "auto")
+            print(f"  {label:<18} {time.perf_counter() - began:6.3f} s  "
+                  f"{'online' if choice.online else 'offline'}: {choice.reason[:70]}")
+        config = cases[0][1]
+        scrape_corpus(replace(config, offline=False))
+        record_online_run(config)
+        mark = len(served.log)
+        began = time.perf_counter()
+        choice = choose_sources(config, "auto")
+        corpus = scrape_corpus(choice.config).corpus
+        laws = sum(1 for law in corpus.laws if law.source_url.startswith(served.hosts))
+        print(f"  {'second run today':<18} {time.perf_counter() - began:6.3f} s  "
+              f"{len(served.sent_since(mark))} requests, {laws} laws from the cache")
+    print()
+
+
 def main() -> None:
     """Parse options, run the sections."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -249,7 +289,8 @@ def main() -> None:
     faults = args.fault or (list(QUICK_FAULTS) if args.quick else list(FAULTS))
     began = time.perf_counter()
     for section in (lambda: markup_table(markups), lambda: fault_table(faults),
-                    lambda: throughput(markups, 1 if args.quick else 3), conditional_rerun):
+                    lambda: throughput(markups, 1 if args.quick else 3), conditional_rerun,
+                    sources_decision):
         try:
             section()
         except Exception:  # print and go on with the next table

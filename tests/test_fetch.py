@@ -261,3 +261,19 @@ def test_robots_crawl_delay_is_honoured_when_longer_than_min_interval(tmp_path: 
         fetcher.fetch(server.base + "/b.html")
         a, b = (hit.at for hit in server.hits if hit.path in ("/a.html", "/b.html"))
     assert b - a >= 0.99
+
+
+def test_a_host_that_stopped_answering_is_not_asked_again(server: LocalServer, tmp_path: Path):
+    for n in range(6):
+        server.routes[f"/p{n}.html"] = Reply(200, PAGE, delay=0.6)
+    server.routes["/ok.html"] = Reply(200, PAGE)
+    fetcher = Fetcher(config(tmp_path, timeout=0.2, retries=0))
+    assert fetcher.fetch(server.base + "/ok.html").body == PAGE
+    for n in range(3):
+        with pytest.raises(SourceError, match="timed out"):
+            fetcher.fetch(server.base + f"/p{n}.html")
+    started = time.monotonic()
+    with pytest.raises(SourceError, match="stopped answering"):
+        fetcher.fetch(server.base + "/p4.html")
+    assert time.monotonic() - started < 0.1
+    assert "/p4.html" not in server.paths()

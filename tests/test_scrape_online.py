@@ -107,6 +107,7 @@ def test_check_prints_the_report_per_page_and_publishes_nothing(
     assert rows["p45.html"][1:4] == ["2017/pl/45", "20/20", "554"]
     assert rows["l50.html"][-1] == "taken" and rows["nota9.htm"][1] == "1997/pl/41..44"
     assert "windows-1250" in rows["nota9.htm"][6]  # the charset used, and how it was chosen
+    assert "markup" in rows["p45.html"]  # which reading of its lists was taken
     assert "nothing was published" in out
     assert status == 0  # every page fetched was taken
     assert sorted(p.name for p in Config().content_dir.rglob("*.md")) == before

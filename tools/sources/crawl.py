@@ -21,7 +21,7 @@ from tools.errors import SourceError
 from tools.model import Law, Problem
 from tools.normalize.outline import Outline
 from tools.parse.html_1997 import parse_chapter_page_1997, parse_law_page_1997_en
-from tools.parse.html_2017 import page_links_2017, parse_law_page_2017
+from tools.parse.html_2017 import page_links_2017, read_law_page_2017
 from tools.parse.nav import PageLinks
 from tools.sources.cache import FetchedPage
 from tools.sources.decode import DecodedPage, decode_page
@@ -45,6 +45,7 @@ class SourcePage:
     charset: str = ""  # how the encoding was chosen, with a declared charset that proved wrong
     body: bytes = b""  # as received, for --save-pages
     content_type: str = ""
+    reading: str = ""  # 2017 pages: how the lists were read ("markup" or "typed labels")
 
 
 @dataclass
@@ -80,6 +81,7 @@ class _Crawl:
     result: CrawlResult = field(default_factory=CrawlResult)
     attempted: set[str] = field(default_factory=set)
     keys: set[tuple[int, str, int]] = field(default_factory=set)
+    readings: dict[str, str] = field(default_factory=dict)  # 2017 page URL -> reading taken
 
     def fetch(self, url: str) -> tuple[FetchedPage, DecodedPage] | None:
         """The response and its decoded text, or None after recording why not."""
@@ -112,7 +114,7 @@ class _Crawl:
                 if self.new(law)]
         how = f"{decoded.how}: {decoded.detail}" if decoded.detail else decoded.how
         page = SourcePage(url, kind, decoded.text, laws, decoded.encoding, how, fetched.body,
-                          fetched.headers.get("content-type", ""))
+                          fetched.headers.get("content-type", ""), self.readings.get(url, ""))
         self.result.pages.append(page)
         return page
 
@@ -151,7 +153,7 @@ class _Crawl:
 
         def parse(text: str, date: str) -> Law:
             nonlocal links
-            law = parse_law_page_2017(text, url, date, "pl", self.outline)
+            law = self.law_page(text, url, date, "pl")
             links = page_links_2017(text, url)
             return law
 
@@ -160,9 +162,13 @@ class _Crawl:
             return None
         for law in page.laws:
             self.counterpart(law, [law.counterpart_url, english_url(url, law.number)],
-                             "2017-law", lambda text, u, date: parse_law_page_2017(
-                                 text, u, date, "en", self.outline))
+                             "2017-law", lambda text, u, date: self.law_page(text, u, date, "en"))
         return links
+
+    def law_page(self, text: str, url: str, date: str, lang: str) -> Law:
+        """A 2017 law page parsed, noting which reading of its lists was taken."""
+        law, self.readings[url] = read_law_page_2017(text, url, date, lang, self.outline)
+        return law
 
     def crawl_2017(self, start: str) -> None:
         """From the contents (or a law page): every law page it lists, their arrows both

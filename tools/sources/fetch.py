@@ -21,6 +21,7 @@ from tools.sources.politeness import HostPace, crawl_delay, robots_from_response
 
 REDIRECTS = (301, 302, 303, 307, 308)
 MAX_REDIRECTS = 10
+HOST_DOWN_AFTER = 3  # requests in a row that failed (after their retries): the host is down
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Fetcher:
     _pace: HostPace = field(default_factory=HostPace, init=False, repr=False)
     _robots: dict[str, RobotFileParser] = field(default_factory=dict, init=False, repr=False)
     _checked: set[str] = field(default_factory=set, init=False, repr=False)
+    _failures: dict[str, int] = field(default_factory=dict, init=False, repr=False)
 
     def fetch(self, url: str) -> FetchedPage:
         """The page at `url` (its #fragment ignored): from the cache if offline or already
@@ -112,7 +114,22 @@ class Fetcher:
         return robots_from_response(robots_url, response.status, response.body)
 
     def _get(self, url: str, headers: dict[str, str]) -> _Response:
-        """One GET with retries on 5xx, connection errors and timeouts."""
+        """One GET with retries on 5xx, connection errors and timeouts; a host that failed
+        HOST_DOWN_AFTER requests in a row is not asked again in this run (no long wait on
+        every page of a site that stopped answering)."""
+        host = urlsplit(url).netloc
+        if self._failures.get(host, 0) >= HOST_DOWN_AFTER:
+            raise SourceError(url, f"{host} stopped answering ({HOST_DOWN_AFTER} requests in a "
+                                   "row failed): not asked again in this run")
+        try:
+            response = self._get_with_retries(url, headers)
+        except SourceError:
+            self._failures[host] = self._failures.get(host, 0) + 1
+            raise
+        self._failures[host] = 0
+        return response
+
+    def _get_with_retries(self, url: str, headers: dict[str, str]) -> _Response:
         attempts = self.config.retries + 1
         for attempt in range(attempts):
             if attempt:

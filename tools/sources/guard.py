@@ -35,6 +35,7 @@ class PageReport:
     chrome: list[str]  # what was stripped as navigation and link chrome
     charset: str
     problems: list[str] = field(default_factory=list)
+    reading: str = ""  # how the page's lists were read (2017: "markup" or "typed labels")
 
     @property
     def accepted(self) -> bool:
@@ -97,7 +98,7 @@ def review_page(page: SourcePage, outline: Outline
         units=sum(len(unit_ids(law)) - 1 for law in laws), expected=expected, words=words,
         lost=lost, chrome=[s.text for law in laws for s in law.stripped],
         charset=f"{page.encoding} ({page.charset.split(':')[0]})",
-        problems=reasons)
+        problems=reasons, reading=page.reading)
     return laws, report, notes
 
 
@@ -172,7 +173,8 @@ def keep_last_good(fetched: list[Law], present: set[tuple[int, str, int]], faile
 
 def format_reports(reports: list[PageReport]) -> str:
     """The per-page table `scrape --check` prints, then each problem in full."""
-    header = ("page", "laws", "units/outline", "words", "lost", "chrome", "charset", "verdict")
+    header = ("page", "laws", "units/outline", "words", "lost", "chrome", "charset", "reading",
+              "verdict")
     rows = []
     for report in reports:
         laws = report.laws[0] if len(report.laws) == 1 else (
@@ -180,7 +182,7 @@ def format_reports(reports: list[PageReport]) -> str:
         units = f"{report.units}/{report.expected}" if report.expected else str(report.units)
         rows.append((report.url.rsplit("/", 1)[-1], laws, units, str(report.words),
                      str(len(report.lost)), str(len(report.chrome)), report.charset,
-                     "taken" if report.accepted else "REJECTED"))
+                     report.reading or "-", "taken" if report.accepted else "REJECTED"))
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
              for row in [header, *rows]]
