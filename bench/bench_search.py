@@ -45,6 +45,10 @@ from tools.config import Config  # noqa: E402
 from tools.model import Corpus, walk  # noqa: E402
 
 QUERIES = ROOT / "bench" / "data" / "queries_public.tsv"
+# Query sets over the whole book (query, clauses, lang, area), written before any tuning by a
+# writer who did not see the engine; the held-out one is read by this bench only.
+BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
+             "book held-out": ROOT / "bench" / "data" / "queries_book_heldout.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -132,6 +136,37 @@ def quality_table(results: dict[str, dict[str, list[int | None]]], kinds: list[s
             r3 = sum(1 for r in got if r and r <= 3) / n
             mrr = sum(1 / r for r in got if r) / n
             lines.append(f"| {engine} | {kind} | {n} | {r1:.2f} | {r3:.2f} | {mrr:.2f} |")
+    return "\n".join(lines)
+
+
+def book_rows(engine: Callable[[str], list[str]], queries: list, with_text: set[str]
+              ) -> list[tuple[str, int | None, int | None]]:
+    """(area, law rank, clause rank or -1 where the build holds no 2017 text of the law)."""
+    rows = []
+    for query, relevant, _, area, clauses in queries:
+        found = engine(query)
+        textual = [c for c in clauses if re.match(r"\d+", c).group() in with_text]
+        rows.append((area, ranks(found, relevant),
+                     clause_rank(found, textual) if textual else -1))
+    return rows
+
+
+def book_table(results: dict[tuple[str, str], list[tuple[str, int | None, int | None]]]) -> str:
+    """Markdown table: engine x set x area -> law first, law in the first three, the 2017
+    clause in the top three (over the queries whose law's text the build holds)."""
+    lines = ["| engine | set | area | n | law first | law in top 3 | clause in top 3 (n) |",
+             "|---|---|---|---|---|---|---|"]
+    for (engine, name), rows in results.items():
+        areas = sorted({row[0] for row in rows})
+        for area in [*areas, "total"]:
+            got = [row for row in rows if area in ("total", row[0])]
+            n = len(got)
+            first = sum(1 for _, law, _ in got if law == 1) / n
+            top3 = sum(1 for _, law, _ in got if law and law <= 3) / n
+            text = [clause for _, _, clause in got if clause != -1]
+            clause = (f"{sum(1 for c in text if c and c <= 3)}/{len(text)}" if text else "–")
+            lines.append(f"| {engine} | {name} | {area} | {n} | {first:.2f} | {top3:.2f} | "
+                         f"{clause} |")
     return "\n".join(lines)
 
 
@@ -501,6 +536,9 @@ def main() -> int:
     quality: dict[str, dict[str, list[int | None]]] = {}
     clauses: dict[str, dict[str, list[int | None]]] = {}
     own_clauses: dict[str, dict[str, list[int | None]]] = {}
+    book: dict[tuple[str, str], list[tuple[str, int | None, int | None]]] = {}
+    book_sets = {name: load_queries(path) for name, path in BOOK_SETS.items() if path.exists()}
+    with_text = {str(law.number) for law in corpus.laws if law.edition == 2017}
     order: dict[str, dict[str, dict[str, int]]] = {}
 
     def measure(name: str, engine: Callable[[str], list[str]]) -> None:
@@ -510,6 +548,8 @@ def main() -> int:
         if own:
             own_clauses[name] = evaluate(engine, own)[1]
             order[name]["own"] = edition_order(engine, own)
+        for set_name, rows in book_sets.items():
+            book[(name, set_name)] = book_rows(engine, rows, with_text)
 
     speed: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -569,6 +609,10 @@ def main() -> int:
         own_kinds = list(dict.fromkeys(q[3] for q in own))
         print(f"\n## Own clause-level queries ({args.own}, {len(own)})\n")
         print(quality_table(own_clauses, own_kinds))
+    if book:
+        print("\n## The whole book, per set and area (law: distinct laws; clause: 2017 ids, "
+              "where the build holds the law's text)\n")
+        print(book_table(book))
     print(f"\n## Edition order: queries about laws {', '.join(LAWS_IN_FORCE_WITH_TEXT)}, "
           "the 2017 clause before any 1997 text\n")
     print(order_table(order))

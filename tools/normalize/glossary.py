@@ -123,6 +123,20 @@ def validate_glossary_laws(terms: list[Term], known_ids: set[str]) -> list[Probl
     ]
 
 
+def terms_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
+    """{law number: every form, in both languages, of the terms whose first law it is}: what
+    finds a law known by its titles only by players' words, one law a term (as a situation
+    brings the one law it rests on), both search engines alike."""
+    from tools.normalize.citation_id import law_number
+
+    found: dict[str, set[str]] = {}
+    for term in terms:
+        if term.laws:
+            forms = found.setdefault(str(law_number(term.laws[0])), set())
+            forms.update(form for lang in LANGS for form in term.forms(lang) if form)
+    return {law: sorted(forms) for law, forms in sorted(found.items())}
+
+
 def find_term(terms: list[Term], words: str) -> Term | None:
     """The term whose headword or variant, in either language, is `words` (case-insensitive)."""
     wanted = " ".join(words.split()).casefold()

@@ -111,6 +111,20 @@ class Outline:
         return unit.title_en if lang == "en" else unit.title_pl if lang == "pl" else ""
 
 
+    def section_names(self, number: int, lang: str) -> list[tuple[str, str, str]]:
+        """(id, heading, its language) of each section of a law, as its title page shows them:
+        the heading in `lang`, else the English one marked as such; "" when none is known."""
+        out = []
+        for unit in self.units(number):
+            if unit.level != 1:
+                continue
+            name, name_lang = self.unit_title(unit.id, lang), lang
+            if not name:
+                name, name_lang = self.unit_title(unit.id, "en"), "en"
+            out.append((unit.id, name, name_lang))
+        return out
+
+
 def _fail(where: str, message: str) -> SourceError:
     return SourceError(where, f"malformed outline: {message}")
 

@@ -48,19 +48,16 @@ def render_outline_page(ctx: Context, number: int, lang: str) -> str:
               f"{official_link(cite, lang, esc)}</p>"]
     if old:
         notice.append(f"<p>{esc(ui['counterpart'])}: {', '.join(old)}</p>")
-    sections = [unit for unit in ctx.outline.units(number) if unit.level == 1]
     rows = [f'<div class="{M.row} {M.level}0" id="{number}">{unit_label(str(number), lang)}'
             f'<div lang="{lang}" class="{M.cell} {M.main}">'
             '<div class="outline-note" data-pagefind-ignore>'
             f'{"".join(notice)}</div></div></div>']
-    for unit in sections:
-        name, name_lang = ctx.outline.unit_title(unit.id, lang), lang
-        if not name:  # the English heading, marked as such, where the Polish one is not known
-            name, name_lang = ctx.outline.unit_title(unit.id, "en"), "en"
+    # the English heading, marked as such, where the Polish one is not known
+    for unit_id, name, name_lang in ctx.outline.section_names(number, lang):
         marked = f' lang="{name_lang}"' if name_lang != lang else ""
         shown = f'<p class="{M.unit_title}"{marked}>{esc(name)}</p>' if name else ""
-        rows.append(f'<div class="{M.row} {M.level}1" id="{unit.id}">'
-                    f'{unit_label(unit.id, lang)}<div '
+        rows.append(f'<div class="{M.row} {M.level}1" id="{unit_id}">'
+                    f'{unit_label(unit_id, lang)}<div '
                     f'lang="{lang}" class="{M.cell} {M.main}">{shown}</div></div>')
     body = [
         f"# {esc(front['title'])}", "",

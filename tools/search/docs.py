@@ -85,9 +85,11 @@ def law_docs(law: Law) -> Iterator[SearchDoc]:
     yield from _unit_docs(law, law.sections, [], law_lead_ins(law))
 
 
-def outline_docs(outline: Any, corpus: Corpus) -> Iterator[SearchDoc]:
+def outline_docs(outline: Any, corpus: Corpus, terms: dict[str, list[str]] | None = None
+                 ) -> Iterator[SearchDoc]:
     """Title documents for each official 2017 law title, in Polish and English, that the corpus
-    does not already hold as a law page."""
+    does not already hold as a law page, with its sections' headings and the players' words of
+    the glossary terms it is the first law of (`terms`, glossary.terms_by_first_law)."""
     for number in outline.laws():
         entry = outline.law(number)
         for lang, title in (("en", entry.title_en), ("pl", entry.title_pl)):
@@ -102,6 +104,10 @@ def outline_docs(outline: Any, corpus: Corpus) -> Iterator[SearchDoc]:
                 title=f"{number}. {title}",
                 url=law_path(2017, lang, number),  # its title page: titles, and a link out
                 title_text=title,
+                # its sections' headings, as its title page shows them ("79C. Błąd w zapisie")
+                parent_text=" ".join(name for _, name, _ in outline.section_names(number, lang)
+                                     if name),
+                context_text=" ".join((terms or {}).get(str(number), [])),
             )
 
 

@@ -43,6 +43,16 @@ COVERAGE_WEIGHT = 2.0
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
+def title_named(title: str, typed: set[str]) -> bool:
+    """Whether the query names a law's title in full: every content word of the title (two at
+    least; "64. " and function words aside) is a form of a word typed (`typed`, their terms).
+    Such a title is the law the query means, whatever text shares one more common word."""
+    words = WORD.findall(title.partition(". ")[2] or title)
+    content = [terms for w in words if (terms := {*polish_terms(w.lower()),
+                                                   *english_terms(w.lower())})]
+    return len(content) >= 2 and all(terms & typed for terms in content)
+
+
 def check_query(query: str) -> str:
     """The query stripped, or a BridgelawError saying why it cannot be searched."""
     text = query.strip()
@@ -253,6 +263,9 @@ def _full_text(
         scored = [(_bringing(f, doc, brought, pulled), score)
                   for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
+    typed = {t for w in words for t in (*polish_terms(w), *english_terms(w))}
+    scored = [({**f, "named": True} if f["kind"] == "title" and title_named(f["title"], typed)
+               else f, score) for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
     ranked = rank_by_law(scored, lang or ix.language(words), covered)

@@ -112,11 +112,12 @@ def _extras(
     outline: Outline | None, glossary: list[Term], words: list[WordPair], corpus: Corpus
 ) -> tuple[list[SearchDoc], dict[str, Any]]:
     """Outline titles and glossary documents plus the sidecar data."""
+    from tools.normalize.glossary import terms_by_first_law
     from tools.search.query import glossary_synonyms
 
     docs: list[SearchDoc] = []
     if outline is not None:
-        docs.extend(outline_docs(outline, corpus))
+        docs.extend(outline_docs(outline, corpus, terms_by_first_law(glossary)))
     docs.extend(glossary_docs(glossary))
     sidecars = {
         GLOSSARY_FILE: glossary_pairs(glossary) + word_pair_rows(words),

@@ -177,10 +177,12 @@ def rank_by_law(
         ordered[at:at] = moved
     # a law's heading against the clauses: the words its own titles hold, not its situations',
     # but for the situation that brought the title (engine.py title_pointed_to), which answers
+    # ... and a title the query names in full (engine.py title_named) keeps its place
     titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
                        if f["kind"] == "title" or f.get("brings"))
               for key, members in groups.items()
               if any(f["kind"] == "title" for f, _ in members)
+              and not any(f.get("named") for f, _ in members)
               and not has_text(key)
               and not any(f["kind"] == "law" for f, _ in members)}
     titles_after_text(ordered, current, titles, words)

@@ -36,6 +36,7 @@ from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import Corpus, Problem
 from tools.normalize.cite2017 import Sources, jump_table
+from tools.normalize.glossary import terms_by_first_law
 from tools.site.pagefind_records import Record, glossary_terms, official_titles, record_html
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def site_pages(
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]],
     outline: Outline | None,
+    first_terms: dict[str, list[str]] | None = None,
 ) -> SitePages:
     """The law records from the model and the outline (None, as the pages were rendered with
     none: titles from the corpus, no title pages), every other built page whole, the citation
@@ -70,7 +72,7 @@ def site_pages(
     from tools.site.pagefind_laws import law_records
     from tools.site.pagefind_pages import built_pages, read_pages
 
-    found = SitePages(records=law_records(corpus, outline, terms, titles))
+    found = SitePages(records=law_records(corpus, outline, terms, titles, first_terms))
     urls = built_pages(site_dir)
     laws = {record.url for record in found.records}
     missing = sorted(laws.difference(urls))
@@ -146,7 +148,8 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None,
     else:
         src, glossary, problems = reference.sources(corpus), reference.glossary, []
     titles = official_titles(src.outline) if src.outline is not None else {}
-    pages = site_pages(site_dir, corpus, glossary_terms(glossary), titles, src.outline)
+    pages = site_pages(site_dir, corpus, glossary_terms(glossary), titles, src.outline,
+                       terms_by_first_law(glossary))
     if not pages.records:
         raise BridgelawError(f"{site_dir}: the corpus holds no law page to index")
     tmp = Path(tempfile.mkdtemp(dir=site_dir, prefix=f".{OUTPUT}.tmp-"))

@@ -81,16 +81,23 @@ def _law_record(
 
 
 def _titles_only_record(
-    ctx: Context, number: int, lang: str, titles: dict[str, dict[str, str]]
+    ctx: Context, number: int, lang: str, titles: dict[str, dict[str, str]],
+    first_terms: dict[str, list[str]],
 ) -> Record:
-    """The record of a 2017 law known by its titles only: found by its title alone, its own
-    unit empty (the page's note about the missing text is no text of the law)."""
+    """The record of a 2017 law known by its titles only: found by its titles, its sections'
+    headings and the players' words of the glossary terms it is the first law of (as the CLI's
+    title documents are), its own unit empty (the page's note about the missing text is no
+    text of the law)."""
     assert ctx.outline is not None
     name = ctx.outline.title(number, lang) or ctx.outline.title(number, "en")
     law = (str(IN_FORCE), str(number), page_title(lang, number, name))
     url = site_path(outline_page_path(lang, number))
-    return law_record(url, lang, law, [Unit(id=str(number), title="", text="")], {}, titles,
-                      titles_only=True)
+    # its sections' headings, as its title page shows them (anchored there: "#79C")
+    sections = [Unit(id=unit_id, title=_words(name), text="")
+                for unit_id, name, _ in ctx.outline.section_names(number, lang) if name]
+    lead = {str(number): first_terms[str(number)]} if str(number) in first_terms else {}
+    return law_record(url, lang, law, [Unit(id=str(number), title="", text=""), *sections],
+                      lead, titles, titles_only=True)
 
 
 def law_records(
@@ -98,6 +105,7 @@ def law_records(
     outline: Outline | None,
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]],
+    first_terms: dict[str, list[str]] | None = None,
 ) -> list[Record]:
     """Every law page's record, in the order of the built pages' paths."""
     ctx = Context(corpus, outline, laws_by_edition(corpus))
@@ -112,6 +120,6 @@ def law_records(
                 records.append(_law_record(ctx, refs, (edition, number, lang), terms, titles))
     for number in outline_only_laws(ctx):
         for lang in LANGS:
-            records.append(_titles_only_record(ctx, number, lang, titles))
+            records.append(_titles_only_record(ctx, number, lang, titles, first_terms or {}))
     return sorted(records, key=lambda record: PurePosixPath(record.url, "index.html").parts)
 

@@ -82,9 +82,9 @@ def law_record(
             continue
         # The law's own unit carries its names and its glossary terms in both languages.
         unit.weighted.append((with_folded(printed), LAW_TITLE_WEIGHT))
-        # a law known by its titles only is found by its title alone, as the CLI's title
-        # documents are (the glossary's own entries still lead to it)
-        if terms.get(number) and not titles_only:
+        # (a law known by its titles only is given the terms it is the first law of only:
+        # law_records, glossary.terms_by_first_law)
+        if terms.get(number):
             words = " ".join(distinct_words(terms[number]))
             unit.weighted.append((with_folded(words), TERMS_WEIGHT))
     about = " ".join(with_folded(name).replace(FOLDED_MARK, " ") for name in names)

@@ -5,6 +5,7 @@
   "use strict";
 
   var TEXT = S.TEXT;
+  var Q = window.bridgelawQuery;
 
   /** The edition in force first: a 2017 law that answers about as well as the best law text
    * found stands before every other page, and 1997 text, history, after every 2017 law whose
@@ -43,12 +44,28 @@
     // a law known by its titles only gives way to a law in force whose text holds more of the
     // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
     // or their translations (titles_after_text in tools/search/rank.py)
-    out.filter(function (d) { return d.meta && d.meta.titles_only; }).forEach(function (t) {
+    // ... unless the query names its title in full (S.titleNamed)
+    out.filter(function (d) { return d.meta && d.meta.titles_only && !S.titleNamed(d, reading); }).forEach(function (t) {
       var at = out.indexOf(t), mine = covered(t);
       var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
       if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
     });
     return out;
+  };
+
+  /** Whether the query names a law's title in full (title_named in tools/search/engine.py):
+   * every content word of the title, two at least ("Przepis 64. " and function words aside),
+   * is a form of a word typed. Such a title is the law the query means, whatever text shares
+   * one more common word. */
+  S.titleNamed = function (d, reading) {
+    var fold = Q.fold, stops = Q.spec.stops;
+    var title = String((d.meta && d.meta.title) || "").replace(/^\D*\d+\.\s*/, "");
+    var words = (title.match(/[\p{L}\p{N}]+/gu) || []).map(function (w) { return fold(w.toLowerCase()); })
+      .filter(function (w) { return !stops[w]; });
+    var typed = (reading.words || []).map(function (w) { return fold(String(w).toLowerCase()); });
+    return words.length >= 2 && words.every(function (w) {
+      return typed.some(function (q) { return Q.sameFolded(w, q); });
+    });
   };
 
   /** The law in force the best situation found rests on (its first law), listed right before
