@@ -371,10 +371,27 @@ def test_a_law_known_by_its_titles_gives_way_to_text_holding_more_words() -> Non
     ordered = [title, text]
     titles_after_text(ordered, [text], {title: 1}, {title: 1, text: 3})
     assert ordered == [text, title]
-    # a text holding no more of the words than the title does not pass it ("uznanie roszczenia")
+    # a text holding as many of the words passes it too: title pages come after the laws with
+    # text (a title the query names in full is left out of the titles moved: engine.py)
     ordered = [title, text]
     titles_after_text(ordered, [text], {title: 2}, {title: 2, text: 2})
+    assert ordered == [text, title]
+    ordered = [title, text]
+    titles_after_text(ordered, [text], {title: 2}, {title: 2, text: 1})
     assert ordered == [title, text]
+
+
+def test_a_title_named_in_full_keeps_its_place_before_text() -> None:
+    from tools.search.analysis import english_terms, polish_terms
+    from tools.search.engine import title_named
+
+    def typed(query: str) -> set[str]:
+        return {t for w in query.split() for t in (*polish_terms(w), *english_terms(w))}
+
+    title = "11. Utrata prawa do sprostowania"
+    assert title_named(title, typed("strona działała przed wezwaniem utrata prawa sprostowania"))
+    assert not title_named(title, typed("utrata sprostowania"))  # "prawa" not typed
+    assert not title_named("81. Director", typed("director"))  # one word names no title
 
 
 def test_a_law_in_force_with_a_clause_holding_more_words_goes_first() -> None:

@@ -7,6 +7,7 @@ on use.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
@@ -199,3 +200,14 @@ def terms(text: str, lang: str) -> list[str]:
     """All terms the analyzer of `lang` produces for `text`, in order (for tests and queries)."""
     analyzer = polish_analyzer() if lang == "pl" else english_analyzer()
     return [token.text for token in analyzer(text)]
+
+
+def distinct_words(phrases: list[str]) -> list[str]:
+    """The words of the phrases, once each: the glossary repeats a word in many phrases
+    ("fałszywy renons", "fałszywego renonsu", "falszywy renons w dwunastej lewie"), and words
+    whose Polish and English stems both agree ("Dziadka", "dziadka") index alike. Every copy
+    would only make the index and the fragments bigger."""
+    seen: dict[tuple[str, str], str] = {}
+    for word in re.findall(r"\w+", " ".join(phrases)):
+        seen.setdefault(stem_key(word), word)
+    return list(seen.values())

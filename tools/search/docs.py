@@ -10,6 +10,7 @@ from typing import Any
 
 from tools.model import LANGS, Corpus, Law, Unit, law_lead_ins, walk
 from tools.normalize.citation_id import is_citation_id, law_number, lineage
+from tools.search.analysis import distinct_words
 from tools.urls import glossary_url, law_path, situation_path, unit_url
 
 _WORDS = re.compile(r"\w+")
@@ -107,7 +108,7 @@ def outline_docs(outline: Any, corpus: Corpus, terms: dict[str, list[str]] | Non
                 # its sections' headings, as its title page shows them ("79C. Błąd w zapisie")
                 parent_text=" ".join(name for _, name, _ in outline.section_names(number, lang)
                                      if name),
-                context_text=" ".join((terms or {}).get(str(number), [])),
+                context_text=" ".join(distinct_words((terms or {}).get(str(number), []))),
             )
 
 

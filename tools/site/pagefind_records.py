@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tools.model import LANGS
-from tools.search.analysis import fold, mobile_e_forms, stem_key, strip_marks
+from tools.search.analysis import distinct_words, fold, mobile_e_forms, strip_marks
 
 if TYPE_CHECKING:
     from tools.normalize.glossary import Term
@@ -102,17 +102,6 @@ def law_record(
         },
         units=units,
     )
-
-
-def distinct_words(phrases: list[str]) -> list[str]:
-    """The words of the phrases, once each: the glossary repeats a word in many phrases
-    ("fałszywy renons", "fałszywego renonsu", "falszywy renons w dwunastej lewie"), and words
-    whose Polish and English stems both agree ("Dziadka", "dziadka") index alike. Every copy
-    would only make the index and the fragments bigger."""
-    seen: dict[tuple[str, str], str] = {}
-    for word in re.findall(r"\w+", " ".join(phrases)):
-        seen.setdefault(stem_key(word), word)
-    return list(seen.values())
 
 
 def law_names(printed: str, number: str, lang: str, titles: dict[str, dict[str, str]]) -> list[str]:
