@@ -168,8 +168,12 @@ def rank_by_law(
     # ... nor before the law in force a situation brought (engine.py title_pointed_to: the law
     # the description rests on, known by its titles only; 1997 58B4 stood above Law 13 for
     # "wykryty", where the site lists Law 13 first)
+    # ... nor before a law in force the query found by its titles (its title, its sections'
+    # headings, its players' words), as the site orders them (order.js currentFirst)
     anchors = [key for key in ordered
-               if key in current or any(f.get("joins") for f, _ in groups[key])]
+               if key in current or any(f.get("joins") for f, _ in groups[key])
+               or (key[1] == "2017" and any(f["kind"] == "title" and not f.get("pulled")
+                                            for f, _ in groups[key]))]
     if anchors:
         moved = [key for key in ordered[:ordered.index(anchors[-1])] if key[1] == "1997"]
         ordered = [key for key in ordered if key not in moved]

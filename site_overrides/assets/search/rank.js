@@ -158,7 +158,10 @@
     // the law's title, without its number ("Przepis 45."): every unit stands under it, as the
     // CLI's context_text (with parent_text, the titles of the units above)
     var lawTitle = String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/);
-    var subs = (d.sub_results || []).filter(function (sub) { return sub.anchor && sub.anchor.id; });
+    // a law known by its titles only is one item, its law, as the CLI's title document: its
+    // sections' headings are searched (its record) but are no clauses to list
+    var subs = meta.titles_only ? [] :
+      (d.sub_results || []).filter(function (sub) { return sub.anchor && sub.anchor.id; });
     var items = subs.map(function (sub, i) {
       var anchor = sub.anchor;
       var heading = anchor.text.trim().split(/\s+/);
