@@ -134,13 +134,15 @@ def test_search_box_answers_a_2017_id_honestly(
         arg=query)
     links = tab.locator(".bl-search__result a")
     hrefs = links.evaluate_all("els => els.map(a => a.href)")
-    assert hrefs[0] == OFFICIAL + official
-    assert "external" in links.first.get_attribute("rel")
-    # then the law's page of its 2017 title and sections (the cited section's row), then the
-    # 1997 counterparts, labelled
+    # first our own page of its 2017 title and sections (the cited section's row: Enter stays
+    # on the site, offline too), then the source site's page, marked as leaving the site, then
+    # the 1997 counterparts, labelled
     section = re.match(r"\d+[A-Z]?", cited).group()
-    assert hrefs[1] == f"{base_url}laws/2017/{cited[:2]}/#{section}"
-    expect(links.nth(1)).to_contain_text("Tytuł i części z wydania 2017 (bez tekstu)")
+    assert hrefs[0] == f"{base_url}laws/2017/{cited[:2]}/#{section}"
+    expect(links.first).to_contain_text("Tytuł i części z wydania 2017 (bez tekstu)")
+    assert "external" not in (links.first.get_attribute("rel") or "")
+    assert hrefs[1] == OFFICIAL + official
+    assert "external" in links.nth(1).get_attribute("rel")
     assert [h[h.index("#"):] for h in hrefs[2:]] == olds
     assert not [h for h in hrefs if h.endswith(f"/laws/1997/{cited[:2]}/#{cited}")]
     expect(links.first.locator(".bl-search__id")).to_have_text(cited)

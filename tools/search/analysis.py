@@ -155,15 +155,37 @@ def polish_terms(word: str) -> tuple[str, ...]:
     return tuple(sorted(t for t in terms if t))
 
 
+# British -ise spellings read as -ize ("unauthorised" as "unauthorized"): the 2017 Laws are
+# printed both ways (WBF, ACBL); words that only end so are left alone.
+_ISE = re.compile(r"^([a-z]{4,})is(e|ed|es|ing|ation|ations|er|ers)$")
+_ISE_WORDS = frozenset("""advise advised advises advising arise arises arising chastise comprise
+    comprised comprises comprising compromise compromised compromises concise demise despise
+    devise devised devising disguise disguised enterprise excise exercise exercised exercises
+    exercising expertise franchise improvise incise merchandise otherwise paradise precise
+    premise premises promise promised promises promising revise revised revises revising
+    supervise supervised supervising surmise surprise surprised surprises surprising televise
+    treatise likewise clockwise noise poise praise raise raised raises raising cruise bruise
+    wise rise rises""".split())
+
+
+def ize_spelling(word: str) -> str:
+    """The -ize spelling of a British -ise word ("authorised" -> "authorized"), else the word."""
+    if word in _ISE_WORDS:
+        return word
+    match = _ISE.match(word)
+    return f"{match.group(1)}iz{match.group(2)}" if match else word
+
+
 @lru_cache(maxsize=200_000)
 def english_terms(word: str) -> tuple[str, ...]:
-    """Index/query terms of one lowercase English word: its folded Snowball stem."""
+    """Index/query terms of one lowercase English word: its folded Snowball stem, British
+    -ise spellings read as -ize."""
     folded = fold(word)
     if folded in ENGLISH_STOPS:
         return ()
     if folded.isdigit() or not folded.isalpha():
         return (folded,)
-    return (_stemmer("english").stemWord(folded),)
+    return (_stemmer("english").stemWord(ize_spelling(folded)),)
 
 
 class PolishFilter(Filter):

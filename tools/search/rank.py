@@ -202,9 +202,10 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
     """Move, in place, each law known by its title only (`titles`: the query's words its
     titles hold) after the last law in force whose text answers (`answering`) and holds as
     many of the query's words or more (`words`; the README's rule: title pages come after the
-    laws with text, unless the query names the title in full, which keeps it out of `titles`): "revoke on the twelfth trick" names Law 62 by its English
-    title, and 64B6 answers it in Polish; "partner" names Laws 4 and 40 by their titles, and 45G
-    holds more of "zakryłem lewę zanim partner dołożył"."""
+    laws with text, unless the query names the title in full, which keeps it out of `titles`):
+    "revoke on the twelfth trick" names Law 62 by its English title, and 64B6 answers it in
+    Polish; "partner" names Laws 4 and 40 by their titles, and 45G holds more of "zakryłem lewę
+    zanim partner dołożył"."""
     for key in [key for key in ordered if key in titles]:
         at = ordered.index(key)
         # a short title scores high for the one word it holds (or the words typed, where the

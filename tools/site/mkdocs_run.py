@@ -16,6 +16,7 @@ from pathlib import Path
 
 BUILD_DIR_KEY = "bridgelaw_build_dir"  # config.extra key the hooks read
 BUNDLE_KEY = "script_bundle"  # config.extra key site_overrides/main.html loads the bundle from
+NOT_FOUND_KEY = "not_found"  # config.extra key site_overrides/404.html reads its words from
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
+    from tools.interface import interface
     from tools.site.scripts import BUNDLE_FILE, write_script_bundle
 
     parser = argparse.ArgumentParser(prog="python -m tools.site.mkdocs_run")
@@ -41,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         config = load_config(config_file=args.config_file, docs_dir=args.docs_dir,
                              site_dir=args.site_dir, strict=args.strict)
         config["extra"][BUILD_DIR_KEY] = args.build_dir
+        # the 404 page's words in both languages (site_overrides/404.html): one page serves
+        # every missing address, of either language's half
+        config["extra"][NOT_FOUND_KEY] = interface("not_found")
         # mkdocs.yml's extra_javascript names the page scripts and their order; pages load them
         # as one bundle (tools/site/scripts.py), so MkDocs writes no tag of its own for them.
         parts = [str(getattr(script, "path", script)) for script in config["extra_javascript"]]

@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tools.model import LANGS
-from tools.search.analysis import distinct_words, fold, mobile_e_forms, strip_marks
+from tools.search.analysis import (
+    distinct_words,
+    fold,
+    ize_spelling,
+    mobile_e_forms,
+    strip_marks,
+)
 
 if TYPE_CHECKING:
     from tools.normalize.glossary import Term
@@ -58,6 +64,8 @@ def with_folded(text: str) -> str:
     index and every fragment bigger."""
     words = re.findall(r"\w+", text)
     extra = [fold(word) for word in words if fold(word) != strip_marks(word)]
+    # a British -ise word also as -ize, so either spelling finds it (Pagefind stems each apart)
+    extra += [ize for word in words if (ize := ize_spelling(word.lower())) != word.lower()]
     extra += [form for word in words for form in mobile_e_forms(word)]
     folded = " ".join(dict.fromkeys(extra))
     return f"{text}\n{FOLDED_MARK} {folded}" if folded else text

@@ -71,11 +71,13 @@
       var message = "";
       if (!has("2017", cited) && (force.outline || []).indexOf(cited) >= 0) {
         var law = /^\d+/.exec(cited)[0];
-        items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
-          url: force.official[LANG].replace("{number}", law) });
-        if ((force.title_pages || []).indexOf(Number(law)) >= 0) {  // its section's row, offline too
+        // our own page first, its section's row (there offline too; Enter stays on the site),
+        // then the source site's page, marked as leaving the site
+        if ((force.title_pages || []).indexOf(Number(law)) >= 0) {
           items.push(go("2017", /^\d+[A-Z]?/.exec(cited)[0], TEXT.titlePage));
         }
+        items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
+          url: force.official[LANG].replace("{number}", law) });
         ((force.counterparts || {})[cited] || []).forEach(function (old) {
           if (has("1997", old)) items.push(go("1997", old, TEXT.counterpart + cited));
         });
