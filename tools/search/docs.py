@@ -33,6 +33,10 @@ class SearchDoc:
     # the vocabulary, where each lead-in would count once per item and make rare words common
     lead_text: str = ""
     parent_text: str = ""  # the titles of the units above: what the unit is part of
+    # what finds a law known by its titles only besides them (its sections' headings, the
+    # players' words of its glossary terms): counted as words it holds, weighed lightly, so a
+    # title page is found by them without outscoring the text that answers
+    pointer_text: str = ""
     body: str = ""  # the text shown in snippets
     depth: int = 0
     whole: str = ""  # a law document's whole text, units included: ranks laws as a whole
@@ -105,10 +109,11 @@ def outline_docs(outline: Any, corpus: Corpus, terms: dict[str, list[str]] | Non
                 title=f"{number}. {title}",
                 url=law_path(2017, lang, number),  # its title page: titles, and a link out
                 title_text=title,
-                # its sections' headings, as its title page shows them ("79C. Błąd w zapisie")
-                parent_text=" ".join(name for _, name, _ in outline.section_names(number, lang)
-                                     if name),
-                context_text=" ".join(distinct_words((terms or {}).get(str(number), []))),
+                # its sections' headings, as its title page shows them ("79C. Błąd w zapisie"),
+                # and the players' words of the terms it is the first law of
+                pointer_text=" ".join([
+                    *(name for _, name, _ in outline.section_names(number, lang) if name),
+                    *distinct_words((terms or {}).get(str(number), []))]),
             )
 
 

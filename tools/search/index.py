@@ -65,12 +65,14 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         title_pl=TEXT(analyzer=pl),
         context_pl=TEXT(analyzer=pl),
         parent_pl=TEXT(analyzer=pl),
+        pointer_pl=TEXT(analyzer=pl),
         whole_pl=TEXT(analyzer=pl),
         body_pl=TEXT(analyzer=pl),
         heading_en=TEXT(analyzer=en),
         title_en=TEXT(analyzer=en),
         context_en=TEXT(analyzer=en),
         parent_en=TEXT(analyzer=en),
+        pointer_en=TEXT(analyzer=en),
         whole_en=TEXT(analyzer=en),
         body_en=TEXT(analyzer=en),
         # the situation lookup's fields (assistant.lookup): on the Polish situation documents
@@ -151,6 +153,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         fields[f"{role}_{lang}"] = doc.title_text
         fields[f"context_{lang}"] = " ".join(filter(None, [doc.context_text, doc.lead_text]))
         fields[f"parent_{lang}"] = doc.parent_text
+        fields[f"pointer_{lang}"] = doc.pointer_text
         fields[f"body_{lang}"] = doc.body if doc.kind != "glossary" else ""
         fields[f"whole_{lang}"] = doc.whole
     fields.update(doc.extra.get("lookup", {}))

@@ -200,19 +200,18 @@ def rank_by_law(
 def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any, int],
                       words: dict[Any, int]) -> None:
     """Move, in place, each law known by its title only (`titles`: the query's words its
-    titles hold) after the last law in force whose text answers (`answering`) and holds as
-    many of the query's words or more (`words`; the README's rule: title pages come after the
-    laws with text, unless the query names the title in full, which keeps it out of `titles`):
+    titles hold) after the last law in force whose text answers (`answering`) and holds more
+    of the query's words (`words`; a title the query names in full is left out of `titles`):
     "revoke on the twelfth trick" names Law 62 by its English title, and 64B6 answers it in
     Polish; "partner" names Laws 4 and 40 by their titles, and 45G holds more of "zakryłem lewę
     zanim partner dołożył"."""
     for key in [key for key in ordered if key in titles]:
         at = ordered.index(key)
         # a short title scores high for the one word it holds (or the words typed, where the
-        # text holds their translations, weighted less): a text holding as many of the
+        # text holds their translations, weighted less): only a text holding more of the
         # query's words outranks it
         later = [ordered.index(other) for other in answering
-                 if ordered.index(other) > at and words[other] >= titles[key]]
+                 if ordered.index(other) > at and words[other] > titles[key]]
         if later:
             ordered.remove(key)
             ordered.insert(max(later), key)

@@ -20,7 +20,7 @@ from tools.render.base import UI, Context, law_page, laws_by_edition, shown_titl
 from tools.render.bilingual import align_languages
 from tools.render.links import link_spans
 from tools.render.outline import outline_only_laws, outline_page_path
-from tools.site.pagefind_records import Record, Unit, law_record
+from tools.site.pagefind_records import POINTER_WEIGHT, Record, Unit, law_record
 
 if TYPE_CHECKING:
     from tools.normalize.outline import Outline
@@ -93,7 +93,7 @@ def _titles_only_record(
     law = (str(IN_FORCE), str(number), page_title(lang, number, name))
     url = site_path(outline_page_path(lang, number))
     # its sections' headings, as its title page shows them (anchored there: "#79C")
-    sections = [Unit(id=unit_id, title=_words(name), text="")
+    sections = [Unit(id=unit_id, title=_words(name), text="", heading_weight=POINTER_WEIGHT)
                 for unit_id, name, _ in ctx.outline.section_names(number, lang) if name]
     lead = {str(number): first_terms[str(number)]} if str(number) in first_terms else {}
     return law_record(url, lang, law, [Unit(id=str(number), title="", text=""), *sections],

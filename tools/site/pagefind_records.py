@@ -165,10 +165,10 @@ def unit_html(unit: Unit) -> str:
     folded = with_folded(unit.text).partition("\n")[2].removeprefix(FOLDED_MARK).strip()
     weighted = "".join(
         f'<p data-pagefind-weight="{weight}">{html.escape(text)}</p>'
-        for text, weight in [*((t, UNIT_TITLE_WEIGHT) for t in extra), *unit.weighted]
+        for text, weight in [*((t, unit.heading_weight) for t in extra), *unit.weighted]
     )
     return (
-        f'<h2 id="{html.escape(unit.id)}" data-pagefind-weight="{UNIT_TITLE_WEIGHT}">'
+        f'<h2 id="{html.escape(unit.id)}" data-pagefind-weight="{unit.heading_weight}">'
         f"{html.escape(heading)}</h2><p>{html.escape(unit.text)}</p>"
         f"<p>{FOLDED_MARK} {html.escape(folded)}</p>{weighted}"
     )

@@ -41,13 +41,13 @@
       var here = out.indexOf(d);
       if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
     });
-    // a law known by its titles only gives way to a law in force whose text holds as many of
-    // the words or more: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
+    // a law known by its titles only gives way to a law in force whose text holds more of the
+    // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
     // or their translations (titles_after_text in tools/search/rank.py)
     // ... unless the query names its title in full (S.titleNamed)
     out.filter(function (d) { return d.meta && d.meta.titles_only && !S.titleNamed(d, reading); }).forEach(function (t) {
       var at = out.indexOf(t), mine = covered(t);
-      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) >= mine ? i : pos; }, -1);
+      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
       if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
     });
     return out;
