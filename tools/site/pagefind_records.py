@@ -30,6 +30,10 @@ FOLDED_MARK = "\u00a6"
 LAW_TITLE_WEIGHT = 7.0
 UNIT_TITLE_WEIGHT = 3.0
 TERMS_WEIGHT = 2.0
+# What finds a law known by its titles only besides them (its sections' headings, its players'
+# words): weighed below body text, as the CLI's pointer fields (tools/search/score.py), so a title
+# page is found by them without outscoring the text that answers.
+POINTER_WEIGHT = 0.5
 # The metadata field holding a law's names (its titles in both languages, folded forms too).
 # Pagefind adds a bonus for query words found in a weighted metadata field, on top of the body
 # score, which saturates on long laws: without it a long law that uses the words in passing
@@ -43,6 +47,7 @@ class Unit:
 
     id: str  # the citation id, also the anchor ("64B3")
     title: str  # the unit's own heading ("" when it has none)
+    heading_weight: float = UNIT_TITLE_WEIGHT  # a title page's section: POINTER_WEIGHT
     text: str  # the text shown in snippets
     weighted: list[tuple[str, float]] = field(default_factory=list)  # (text, Pagefind weight)
 
@@ -94,7 +99,8 @@ def law_record(
         # law_records, glossary.terms_by_first_law)
         if terms.get(number):
             words = " ".join(distinct_words(terms[number]))
-            unit.weighted.append((with_folded(words), TERMS_WEIGHT))
+            unit.weighted.append((with_folded(words),
+                                  POINTER_WEIGHT if titles_only else TERMS_WEIGHT))
     about = " ".join(with_folded(name).replace(FOLDED_MARK, " ") for name in names)
     return Record(
         url=url,
