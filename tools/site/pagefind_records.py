@@ -47,9 +47,9 @@ class Unit:
 
     id: str  # the citation id, also the anchor ("64B3")
     title: str  # the unit's own heading ("" when it has none)
-    heading_weight: float = UNIT_TITLE_WEIGHT  # a title page's section: POINTER_WEIGHT
     text: str  # the text shown in snippets
     weighted: list[tuple[str, float]] = field(default_factory=list)  # (text, Pagefind weight)
+    heading_weight: float = UNIT_TITLE_WEIGHT  # a title page's section: POINTER_WEIGHT
 
 
 @dataclass
