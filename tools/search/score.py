@@ -11,7 +11,7 @@ from tools.search.analysis import english_terms, polish_terms
 
 # Query-time weight of each field role: a law's own title says most about what it is for.
 ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "parent": 1.5, "context": 0.5, "body": 1.0,
-                "whole": 1.0, "pointer": 0.2}
+                "whole": 1.0, "pointer": 0.03}
 # The mean field lengths BM25 normalises against in the whole index: those of the index the
 # ranking was tuned on (the snapshot with its glossary and situations, issue 12), fixed so that
 # what else the index holds never reorders the laws. Measured, they moved with the glossary: its
