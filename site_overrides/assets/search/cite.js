@@ -74,7 +74,8 @@
         // our own page first, its section's row (there offline too; Enter stays on the site),
         // then the source site's page, marked as leaving the site
         if ((force.title_pages || []).indexOf(Number(law)) >= 0) {
-          items.push(go("2017", /^\d+[A-Z]?/.exec(cited)[0], TEXT.titlePage));
+          items.push({ id: cited, edition: "2017", title: TEXT.titlePage,
+            url: unitUrl("2017", /^\d+[A-Z]?/.exec(cited)[0]) });
         }
         items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
           url: force.official[LANG].replace("{number}", law) });
