@@ -43,14 +43,15 @@ COVERAGE_WEIGHT = 2.0
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
-def title_named(title: str, typed: set[str]) -> bool:
+def title_named(title: str, typed: set[str], lang: str = "pl") -> bool:
     """Whether the query names a law's title in full: every content word of the title (two at
-    least; "64. " and function words aside) is a form of a word typed (`typed`, their terms).
-    Such a title is the law the query means, whatever text shares one more common word."""
-    words = WORD.findall(title.partition(". ")[2] or title)
-    content = [terms for w in words if (terms := {*polish_terms(w.lower()),
-                                                   *english_terms(w.lower())})]
-    return len(content) >= 2 and all(terms & typed for terms in content)
+    least; "64. " and the function words of both languages aside) is a form of a word typed
+    (`typed`, their terms). Such a title is the law the query means, whatever text shares one
+    more common word."""
+    words = [w.lower() for w in WORD.findall(title.partition(". ")[2] or title)]
+    content = [(polish_terms if lang == "pl" else english_terms)(w) for w in words
+               if polish_terms(w) and english_terms(w)]
+    return len(content) >= 2 and all(set(terms) & typed for terms in content)
 
 
 def check_query(query: str) -> str:
@@ -264,7 +265,8 @@ def _full_text(
                   for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
     typed = {t for w in words for t in (*polish_terms(w), *english_terms(w))}
-    scored = [({**f, "named": True} if f["kind"] == "title" and title_named(f["title"], typed)
+    scored = [({**f, "named": True}
+               if f["kind"] == "title" and title_named(f["title"], typed, f["lang"])
                else f, score) for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))

@@ -190,6 +190,11 @@ def rank_by_law(
               and not has_text(key)
               and not any(f["kind"] == "law" for f, _ in members)}
     titles_after_text(ordered, current, titles, words)
+    named_titles_first(ordered, [key for key, members in groups.items()
+                                 if any(f["kind"] == "title" for f, _ in members)
+                                 and not has_text(key)],
+                       {key for key, members in groups.items()
+                        if any(f.get("named") for f, _ in members)})
     # the words each law's best clause holds: a long law holds every word typed in passing
     clauses = {key: max((covered or {}).get(f["key"], 0)
                         for f, _ in groups[key] if f["kind"] == "unit") for key in current}
@@ -215,6 +220,16 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
         if later:
             ordered.remove(key)
             ordered.insert(max(later), key)
+
+
+def named_titles_first(ordered: list[Any], titled: list[Any], named: set[Any]) -> None:
+    """Among the laws known by their titles only (`titled`), put, in place, those whose title
+    the query names in full (`named`, engine.py title_named) first, in the places the titles
+    held: "wyjście rozgrywającego poza kolejnością" is Law 55's title, before 53's."""
+    slots = [i for i, key in enumerate(ordered) if key in titled]
+    keys = sorted((ordered[i] for i in slots), key=lambda key: key not in named)
+    for i, key in zip(slots, keys, strict=True):
+        ordered[i] = key
 
 
 def best_clause_first(ordered: list[Any], clauses: dict[Any, int]) -> None:

@@ -50,6 +50,13 @@
       var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
       if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
     });
+    // among the laws known by their titles only, those whose title the query names in full
+    // come first, in the places the titles held (named_titles_first in tools/search/rank.py)
+    var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
+    var titles = slots.map(function (i) { return out[i]; });
+    var named = titles.filter(function (d) { return S.titleNamed(d, reading); });
+    named.concat(titles.filter(function (d) { return named.indexOf(d) < 0; }))
+      .forEach(function (d, k) { out[slots[k]] = d; });
     return out;
   };
 
