@@ -10,7 +10,8 @@ import pytest
 from imitation.content import LawDoc
 from imitation.laws import LAWS_2017, law_2017
 from imitation.markup import Markup
-from imitation.nav import NavItem, law_path
+from imitation.markups_new import ImageNav
+from imitation.nav import law_path
 
 from tools.config import Config
 from tools.model import Law, walk
@@ -38,24 +39,6 @@ class WordSaved(Markup):
 
     def item_body(self, paras: list[str]) -> str:
         return "".join(f'<p class="MsoNormal">{p}</p>' for p in paras)
-
-
-class ImageNav(Markup):
-    """Nav arrows as images with alt text, the other language as a flag with none."""
-
-    name = "image-nav"
-
-    def nav(self, items: list[NavItem]) -> str:
-        links = []
-        for item in items:
-            if item.prefix.startswith(("EN", "PL")):
-                links.append(self.link(item.href, '<img src="flag.gif">'))
-            elif item.prefix:
-                arrow = item.prefix.strip()
-                links.append(self.link(item.href, f'<img src="a.gif" alt="{arrow}"> {item.text}'))
-            else:
-                links.append(self.link(item.href, self.esc(item.text)))
-        return '<p class="nav">' + " · ".join(links) + "</p>"
 
 
 class LetteredList(Markup):

@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from tools.cli_corpus import add_source_arguments, with_source_arguments
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.sources.live import MODES, choose_sources
@@ -25,15 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="the bundled snapshot and the fetch cache only, no request")
     mode.add_argument("--online", dest="sources", action="store_const", const="online",
                       help="read the live pages now, even if they were read today")
-    build.add_argument("--contact", metavar="URL",
-                       help="your URL or mailto: for the User-Agent, so the sites' operators "
-                            "can reach you")
-    build.add_argument("--start-2017", metavar="URL", help="2017 start page (contents or a law)")
-    build.add_argument("--start-1997", metavar="URL", help="the 1997 chapter page")
-    build.add_argument("--cache", type=Path, metavar="DIR",
-                       help="the fetch cache folder (default .cache/http)")
-    build.add_argument("--delay", type=float, metavar="SECONDS",
-                       help="seconds between two requests to one host (default 1)")
+    add_source_arguments(build)
     build.add_argument("--out", type=Path, metavar="DIR",
                        help="write build/, content/ and site/ under DIR (default: the project)")
     build.add_argument("--strict", action="store_true", help="fail on any error")
@@ -58,20 +51,14 @@ def run_build(args: argparse.Namespace) -> int:
     config = Config.at(args.out) if args.out else Config()
     if args.out:
         home_pages(Config().content_dir, config.content_dir)
-    config = replace(config, strict=args.strict, **{
-        key: value for key, value in (("start_2017", args.start_2017),
-                                      ("start_1997", args.start_1997)) if value})
-    fetch = config.fetch
-    for key, value in (("contact", args.contact), ("cache_dir", args.cache),
-                       ("min_interval", args.delay)):
-        if value is not None:
-            fetch = replace(fetch, **{key: value})
     if args.out and args.cache is None:
-        fetch = replace(fetch, cache_dir=args.out / ".cache" / "http")
+        config = replace(config, fetch=replace(config.fetch,
+                                               cache_dir=args.out / ".cache" / "http"))
+    config = with_source_arguments(replace(config, strict=args.strict), args)
     mode = args.sources or os.environ.get("BRIDGELAW_SOURCES") or "auto"
     if mode not in MODES:
         raise BridgelawError(f"BRIDGELAW_SOURCES={mode!r}: use one of {', '.join(MODES)}")
-    choice = choose_sources(replace(config, fetch=fetch), mode)
+    choice = choose_sources(config, mode)
     print(f"sources: {choice.reason}", flush=True)
     report = build(choice.config)
     print(report.summary())

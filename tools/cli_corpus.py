@@ -29,8 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=Path,
         help="a snapshot folder with manifest.json (default: the bundled one)",
     )
-    scrape.add_argument("--start-2017", metavar="URL", help="2017 start page (contents or a law)")
-    scrape.add_argument("--start-1997", metavar="URL", help="the 1997 chapter page")
+    add_source_arguments(scrape)
     scrape.add_argument(
         "--verify", action="store_true", help="run the nothing-lost check and print it per page"
     )
@@ -40,13 +39,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "lost, chrome, charset and problems; publish nothing")
     scrape.add_argument("--save-pages", type=Path, metavar="DIR",
                         help="keep the raw pages fetched under DIR/<host>/<path>")
-    scrape.add_argument("--delay", type=float, metavar="SECONDS",
-                        help="seconds between two requests to one host (default 1)")
-    scrape.add_argument("--cache", type=Path, metavar="DIR",
-                        help="the fetch cache folder (default .cache/http)")
-    scrape.add_argument("--contact", metavar="URL",
-                        help="your URL or mailto: for the User-Agent, so the sites' operators "
-                             "can reach you (required with --online)")
     scrape.set_defaults(func=run_scrape, online=False)
 
     show = subparsers.add_parser("show", help="print one law or one unit of it")
@@ -64,24 +56,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.set_defaults(func=run_show)
 
 
+def add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options saying where the live pages are and how to fetch them (scrape, build)."""
+    parser.add_argument("--start-2017", metavar="URL", help="2017 start page (contents or a law)")
+    parser.add_argument("--start-1997", metavar="URL", help="the 1997 chapter page")
+    parser.add_argument("--delay", type=float, metavar="SECONDS",
+                        help="seconds between two requests to one host (default 1)")
+    parser.add_argument("--cache", type=Path, metavar="DIR",
+                        help="the fetch cache folder (default .cache/http)")
+    parser.add_argument("--contact", metavar="URL",
+                        help="your URL or mailto: for the User-Agent, so the sites' operators "
+                             "can reach you")
+
+
+def with_source_arguments(config: Config, args: argparse.Namespace) -> Config:
+    """`config` with the source options given on the command line (add_source_arguments)."""
+    starts = {key: value for key, value in (("start_2017", args.start_2017),
+                                            ("start_1997", args.start_1997)) if value}
+    fetch = {key: value for key, value in (("contact", args.contact), ("cache_dir", args.cache),
+                                           ("min_interval", args.delay)) if value is not None}
+    return replace(config, fetch=replace(config.fetch, **fetch), **starts)
+
+
 def run_scrape(args: argparse.Namespace) -> int:
     """Scrape, write the model and content, and optionally print the nothing-lost table."""
     from tools.normalize.verify import format_checks, verify_nothing_lost
     from tools.scrape import publish, scrape_corpus, scrape_report, summary, write_report
 
-    config = replace(Config(), offline=not args.online, strict=args.strict)
-    if args.start_2017 is not None:
-        config = replace(config, start_2017=args.start_2017)
-    if args.start_1997 is not None:
-        config = replace(config, start_1997=args.start_1997)
-    fetch = config.fetch
-    if args.delay is not None:
-        fetch = replace(fetch, min_interval=args.delay)
-    if args.contact is not None:
-        fetch = replace(fetch, contact=args.contact)
-    if args.cache is not None:
-        fetch = replace(fetch, cache_dir=args.cache)
-    config = replace(config, fetch=fetch)
+    config = with_source_arguments(
+        replace(Config(), offline=not args.online, strict=args.strict), args)
     result = scrape_corpus(config, args.source)
     if args.save_pages:
         from tools.write import write_tree_bytes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from tools.urls import official_url
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@functools.cache
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

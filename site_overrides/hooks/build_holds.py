@@ -29,15 +29,21 @@ def _plural_pl(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
-def holdings(docs: Path) -> dict[int, dict[str, set[int]]]:
-    """Per edition: the law numbers with text in each language ("pl", "en")."""
-    found: dict[int, dict[str, set[int]]] = {}
+def law_heads(docs: Path) -> list[tuple[str, int, int, str]]:
+    """(lang, edition, number, front matter) of every generated law page, read once."""
+    heads = []
     for path in sorted(docs.glob("*/laws/*/*.md")):
         match = _LAW_PAGE.match(path.relative_to(docs).as_posix())
-        if not match:
-            continue
-        lang, edition, number = match.group(1), int(match.group(2)), int(match.group(3))
-        head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
+        if match:
+            head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
+            heads.append((match.group(1), int(match.group(2)), int(match.group(3)), head))
+    return heads
+
+
+def holdings(heads: list[tuple[str, int, int, str]]) -> dict[int, dict[str, set[int]]]:
+    """Per edition: the law numbers with text in each language ("pl", "en")."""
+    found: dict[int, dict[str, set[int]]] = {}
+    for lang, edition, number, head in heads:
         text_lang = _TEXT_LANG.search(head)
         edition_laws = found.setdefault(edition, {"pl": set(), "en": set()})
         if text_lang and text_lang.group(1) == lang:
@@ -45,19 +51,15 @@ def holdings(docs: Path) -> dict[int, dict[str, set[int]]]:
     return found
 
 
-def origins(docs: Path) -> dict[str, dict[str, set]]:
+def origins(heads: list[tuple[str, int, int, str]]) -> dict[str, dict[str, set]]:
     """Per origin ("web", "snapshot"): the law texts (edition, lang, number) and their dates."""
     found: dict[str, dict[str, set]] = {}
-    for path in sorted(docs.glob("*/laws/*/*.md")):
-        match = _LAW_PAGE.match(path.relative_to(docs).as_posix())
-        if not match:
-            continue
-        head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
+    for lang, edition, number, head in heads:
         text_lang, origin = _TEXT_LANG.search(head), _ORIGIN.search(head)
-        if not (text_lang and origin) or text_lang.group(1) != match.group(1):
+        if not (text_lang and origin) or text_lang.group(1) != lang:
             continue  # a title page, or the other language's text shown here
         entry = found.setdefault(origin.group(1), {"laws": set(), "dates": set()})
-        entry["laws"].add((match.group(2), match.group(1), match.group(3)))
+        entry["laws"].add((edition, lang, number))
         date = _FETCH_DATE.search(head)
         if date:
             entry["dates"].add(date.group(1))
@@ -114,5 +116,6 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     lang = "en" if page.file.src_uri.startswith("en/") else "pl"
     situations = len([p for p in (docs / lang / "situations").glob("*.md")
                       if p.name != "index.md"])
-    return markdown.replace(MARKER, describe(holdings(docs), situations, lang)
-                            + describe_origins(origins(docs), lang))
+    heads = law_heads(docs)
+    return markdown.replace(MARKER, describe(holdings(heads), situations, lang)
+                            + describe_origins(origins(heads), lang))

@@ -76,9 +76,9 @@ def read_law_page_2017(html: str, url: str, fetch_date: str, lang: str,
         except SourceError as raised:
             error = error or raised
             continue
-        probe = Law(number=number, edition=EDITION, lang=lang, title="", sections=body.sections)
         units = sum(1 for _ in walk(body.sections))
-        found.append(((not labels_left(probe), -abs(units - expected) if expected else units),
+        found.append(((not labels_left(body.sections),
+                       -abs(units - expected) if expected else units),
                       name, body))
     if not found:
         assert error is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from tools.model import Law, walk
+from tools.model import Unit, walk
 from tools.parse.blocks import Block, Segment
 from tools.parse.headings_2017 import FOOTNOTE, is_heading_shape
 
@@ -115,11 +115,11 @@ def read_typed_labels(blocks: list[Block]) -> list[Block]:
     return out
 
 
-def labels_left(law: Law) -> list[str]:
-    """The units of `law` with a paragraph (or title) that starts with a typed list label:
-    a list the reading took for text, which must never be published as such."""
+def labels_left(sections: list[Unit]) -> list[str]:
+    """The units (`sections` and all below them) with a paragraph (or title) that starts with
+    a typed list label: a list the reading took for text, never to be published as such."""
     found = []
-    for unit in walk(law.sections):
+    for unit in walk(sections):
         paragraphs = [unit.title, *unit.text.split("\n\n")]
         if any(TYPED_LABEL.match(paragraph) for paragraph in paragraphs if paragraph):
             found.append(unit.id)

@@ -60,7 +60,7 @@ def review_page(page: SourcePage, outline: Outline
         mismatch = [p.message for p in found if p.kind == "outline-mismatch"]
         unaccounted = [p.message for p in found if p.kind == "outline-unaccounted"]
         notes += [p for p in found if p.kind not in ("outline-mismatch", "outline-unaccounted")]
-        left = labels_left(normalized)
+        left = labels_left(normalized.sections)
         if left:
             reasons.append(f"law {law.number}: typed list labels left inside the text of "
                            f"{', '.join(left[:8])} (a list read as text)")

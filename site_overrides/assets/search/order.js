@@ -44,8 +44,10 @@
     // a law known by its titles only gives way to a law in force whose text holds more of the
     // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
     // or their translations (titles_after_text in tools/search/rank.py)
-    // ... unless the query names its title in full (S.titleNamed)
-    out.filter(function (d) { return d.meta && d.meta.titles_only && !S.titleNamed(d, reading); }).forEach(function (t) {
+    // ... unless the query names its title in full (S.titleNamed, asked once per title)
+    var titlesOnly = out.filter(function (d) { return d.meta && d.meta.titles_only; });
+    var named = titlesOnly.filter(function (d) { return S.titleNamed(d, reading); });
+    titlesOnly.filter(function (d) { return named.indexOf(d) < 0; }).forEach(function (t) {
       var at = out.indexOf(t), mine = covered(t);
       var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
       if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
@@ -54,7 +56,6 @@
     // come first, in the places the titles held (named_titles_first in tools/search/rank.py)
     var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
     var titles = slots.map(function (i) { return out[i]; });
-    var named = titles.filter(function (d) { return S.titleNamed(d, reading); });
     named.concat(titles.filter(function (d) { return named.indexOf(d) < 0; }))
       .forEach(function (d, k) { out[slots[k]] = d; });
     return out;
