@@ -48,6 +48,7 @@ QUERIES = ROOT / "bench" / "data" / "queries_public.tsv"
 # Query sets over the whole book (query, clauses, lang, area), written before any tuning by a
 # writer who did not see the engine; the held-out one is read by this bench only.
 BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
+             "book tune 2": ROOT / "bench" / "data" / "queries_book_tune2.tsv",
              "book held-out": ROOT / "bench" / "data" / "queries_book_heldout.tsv"}
 ARGS = [
     "--headless",

@@ -308,6 +308,57 @@ def test_a_word_held_once_is_read_as_a_typo_of_a_common_word_only() -> None:
     assert held.corrected == {}
 
 
+def test_the_cli_prints_a_lead_in_once_for_the_clauses_listed_under_it(config: Config) -> None:
+    """50D2a and 50D2b complete the same sentence of 50D2: listed one after the other, the
+    sentence is printed above the first only."""
+    query = "rozgrywający może nakazać albo zakazać wyjścia"
+    hits = [h for h in search(query, config).hits if h.kind == "unit"]
+    ids = [h.id for h in hits]
+    at = ids.index("50D2a")
+    assert ids[at + 1] == "50D2b" and hits[at].lead and hits[at].lead == hits[at + 1].lead
+    printed = run_cli(config, query).stdout
+    assert printed.count(hits[at].lead) == 1, printed
+
+
+def test_a_word_both_languages_share_is_not_said_to_be_read_in_polish(config: Config) -> None:
+    """"partner" is the same word in both languages: the Polish query is not told that it was
+    read in the Polish text as "partner"; an English one is told of the words it changed."""
+    result = search("partner ma normalną kartę przygwożdżoną, rozgrywający wybiera", config)
+    assert result.translated == {} and "read in the Polish text" not in result.message
+    assert result.hits[0].law == "50"
+    english = search("partner may not lead the suit of the penalty card", config)
+    assert "partner" not in english.translated and english.translated
+
+
+def test_a_word_of_the_language_is_never_read_as_a_typo(config: Config) -> None:
+    """"fool" and "ujawniania" are words of English and Polish the texts never use; the word
+    list (tools/search/words.py) keeps them as typed, where the texts' "foul" and "ujawnienia"
+    lie one letter away. A typo that is no word is still read ("renosn")."""
+    for query in ("hesitating with a singleton to fool declarer",
+                  "obowiązek ujawniania porozumień partnerskich"):
+        result = search(query, config)
+        assert result.corrected == {} and "also searched" not in result.message, query
+    vocabulary = json.loads((config.index_dir / "vocabulary.json").read_text(encoding="utf-8"))
+    assert vocabulary["fool"] == 0 and vocabulary["ujawniania"] == 0
+    assert "renosn" not in vocabulary and vocabulary["renons"] > 0
+
+
+def test_only_words_near_the_texts_join_the_vocabulary() -> None:
+    from tools.search.query import correct
+    from tools.search.words import language_words, near_words
+
+    words = language_words()
+    assert {"wejscie", "fool", "slow"} <= words and not {"renos", "renosn"} & words
+    vocabulary = {"wyjscie": 3, "renons": 9, "foul": 2}
+    near = near_words(vocabulary, ["wejscie", "fool", "zupelnie", "renons", "woj"])
+    # "zupelnie" is near no word of the texts; "renons" is one; "woj" is too short to correct
+    assert near == ["fool", "wejscie"]
+    marked = {**vocabulary, **dict.fromkeys(near, 0)}
+    assert correct("wejście", marked) is None and correct("fool", marked) is None
+    # a word of the language is never offered as the word a typo meant
+    assert correct("fooll", {"fool": 0}) is None and correct("renos", marked) == "renons"
+
+
 def test_a_verbs_other_form_finds_the_clause(config: Config) -> None:
     # 45C4a says "gracz nazwał ją": the player named it; the query says the card was named
     first = next(h for h in search("karta nazwana jest zagrana", config).hits if h.kind == "unit")

@@ -296,8 +296,20 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
     assert spec["jargon"]["pl"]["dwunastej"] == ["12", "przedostatnia", "przedostatniej"]
     assert spec["jargon"]["en"]["twelfth"] == ["12", "12th", "penultimate"]
     assert {w: c for words in shards.values() for w, c in words.items()} == \
-        {w: c for w, c in vocabulary.items() if len(w) >= 4}
+        {w: c for w, c in vocabulary.items() if len(w) >= 4 and c}
     assert all(f"{ord(w[0]):x}" == key for key, words in shards.items() for w in words)
+    # the words of the language the texts never use (count 0), by their first two letters, as
+    # typos.js languageWords names them; the spec lists every shard
+    language = {p.stem.removeprefix("words-"): json.loads(p.read_text("utf-8"))
+                for p in search.glob("words-*.json")}
+    assert sorted(w for words in language.values() for w in words) == \
+        sorted(w for w, c in vocabulary.items() if not c)
+    assert "fool" in language["66-6f"] and "wejscie" in language["77-65"]
+    assert all("-".join(f"{ord(c):x}" for c in w[:2]) == key
+               for key, words in language.items() for w in words)
+    for lang in ("pl", "en"):
+        site = json.loads((search / f"spec-{lang}.json").read_text(encoding="utf-8"))
+        assert site["words"] == sorted(language)
 
 def test_mkdocs_log_is_clean(built: Path, tmp_path: Path) -> None:
     """A strict rebuild logs no warning and no end-of-life banner (switched off on purpose)."""

@@ -54,13 +54,17 @@ def run_search(args: argparse.Namespace) -> int:
     bold = sys.stdout.isatty()
     if result.message:
         print(result.message, file=sys.stderr)
+    shown_lead = ""
     for rank, hit in enumerate(result.hits, 1):
         where = f"{hit.edition or ''} {hit.lang}".strip()
         if hit.superseded:
             where += ", superseded" if hit.lang == "en" else ", nieobowiązujące"
         print(f"{rank:2}. {hit.id}  [{where}]  {hit.title}")
-        if hit.lead:  # what the clause completes, before its own words
+        # what the clause completes, before its own words: once for the clauses listed one
+        # after another under it (50D2a, 50D2b)
+        if hit.lead and hit.lead != shown_lead:
             print(f"    {hit.lead}")
+        shown_lead = hit.lead
         if hit.snippet:
             print(f"    {_plain(hit.snippet, bold)}")
         print(f"    {hit.url or '(no page in this build)'}")

@@ -146,3 +146,19 @@ def test_no_stray_bullets_and_no_sideways_scrolling(tab, base_url, path) -> None
             return first.getBoundingClientRect().height > 1.6 * line;
         }).map(li => li.textContent.slice(0, 40))""")
     assert stray == [], stray[:5]
+
+
+def test_a_jump_to_a_clause_shows_the_sentence_it_completes(tab, base_url) -> None:
+    """50D2a completes 50D2's "Rozgrywający może:": reached by its anchor on a phone, the
+    clause stands below the sticky header with that sentence above it, both on screen."""
+    tab.goto(f"{base_url}/laws/2017/50/#50D2a")
+    tab.wait_for_load_state("load")
+    tab.wait_for_function("() => document.getElementById('50D2').getBoundingClientRect().top > 0")
+    header = tab.eval_on_selector(".md-header", "e => e.getBoundingClientRect().bottom")
+    lead = tab.eval_on_selector("[id='50D2']", "e => e.getBoundingClientRect().top")
+    clause = tab.eval_on_selector("[id='50D2a']", "e => e.getBoundingClientRect()")
+    assert header <= lead < clause["top"], (header, lead, clause)
+    assert clause["bottom"] <= PHONE["height"], clause
+    assert "leads" in tab.get_attribute("[id='50D2']", "class")
+    # a row whose text leads into nothing is not marked
+    assert "leads" not in tab.get_attribute("[id='50D2a']", "class")

@@ -113,6 +113,21 @@ def test_an_inflection_the_texts_do_not_use_is_no_typo_on_either_engine(
     assert cli and site and site[0] in cli[:2] and cli[0] in site[:2], (cli, site)
 
 
+@pytest.mark.parametrize("query", ["hesitating with a singleton to fool declarer",
+                                   "obowiązek ujawniania porozumień partnerskich"])
+def test_a_word_of_the_language_is_no_typo_on_either_engine(
+        search_page, cli_config: Config, query: str) -> None:  # noqa: ANN001
+    """"fool", "ujawniania": words of the language (tools/search/words.py) that the texts
+    never use, one letter from "foul" and "ujawnienia"; neither engine reads them as typos."""
+    assert "also searched for" not in search(query, cli_config, lang="pl").message
+    assert site_refs(search_page, query)
+    assert "Szukano także" not in search_page.inner_text(".bl-search__status")
+    # a typo that is no word is still read on the site, beside the word of the language
+    site_refs(search_page, "renosn to fool declarer")
+    status = search_page.inner_text(".bl-search__status")
+    assert "Szukano także: renons (wpisano: renosn)" in status and "fool" not in status, status
+
+
 def test_both_engines_say_how_an_english_query_was_read_in_the_polish_text(
         search_page, cli_config: Config) -> None:  # noqa: ANN001
     """The glossary terms an English query named, the longest only, and the Polish headword it
@@ -262,6 +277,22 @@ def test_both_engines_show_a_clause_under_its_title_path_after_its_lead_in(
     # a clause with a title of its own and no lead-in shows neither twice
     row = search_page.query_selector(".bl-search__result a[href$='#45B']")
     assert row.query_selector(".bl-search__lead") is None
+
+
+def test_the_site_shows_a_lead_in_once_for_the_clauses_listed_under_it(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """50D2a and 50D2b complete the same sentence of 50D2, eight lines on a phone: listed one
+    after the other, the sentence stands above the first only, as the CLI prints it."""
+    query = "rozgrywający może nakazać albo zakazać wyjścia"
+    refs = site_refs(search_page, query)
+    at = refs.index("2017/50D2a")
+    assert refs[at + 1] == "2017/50D2b", refs
+    first = search_page.query_selector(".bl-search__result a[href$='#50D2a']")
+    second = search_page.query_selector(".bl-search__result a[href$='#50D2b']")
+    lead = next(h.lead for h in search(query, cli_config, lang="pl").hits if h.id == "50D2a")
+    assert first.query_selector(".bl-search__lead").inner_text() == lead
+    assert second.query_selector(".bl-search__lead") is None
+    assert "Nie egzekwować" in second.query_selector(".bl-search__snippet").inner_text()
 
 
 def test_the_site_spaces_a_lead_in_and_a_snippet_as_the_law_text_has_them(

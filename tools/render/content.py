@@ -10,7 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from tools.markup import MARKUP as M
-from tools.model import LANGS, Corpus, Law, Unit
+from tools.model import LANGS, Corpus, Law, Unit, leads_into
 from tools.normalize.cite2017 import IN_FORCE
 from tools.render.base import (
     LANG_NAMES,
@@ -156,7 +156,9 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     # the law's own row holds its anchor; without text before the first section it is empty
     empty = f" {M.empty}" if not (primary.text or (second is not None and second.text)) else ""
     mark = marks.get(str(number), "")
-    intro = [f'<div class="{M.row} {M.level}0{"" if mark else empty}" id="{number}">',
+    # a row whose text leads into the rows below it: a jump to one of them shows it too (site.js)
+    leads = f" {M.leads}" if leads_into(primary.text, primary.sections) else ""
+    intro = [f'<div class="{M.row} {M.level}0{"" if mark else empty}{leads}" id="{number}">',
              unit_label(str(number), lang), mark]
     intro.append(
         f'<div lang="{primary_lang}" class="{M.cell} {M.main}">'
@@ -171,7 +173,8 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
     body.append("".join(intro))
     for row in align_languages(primary, second):
         cells = [
-            f'<div class="{M.row} {M.level}{row.level}" id="{esc(row.id)}">',
+            f'<div class="{M.row} {M.level}{row.level}{_leads(row.units["primary"])}" '
+            f'id="{esc(row.id)}">',
             unit_label(row.id, lang),
             marks.get(row.id, ""),
             _unit_cell(r, row.units["primary"], primary_lang, False),
@@ -280,3 +283,8 @@ def render_site_content(
             for number in both:
                 pages[f"{lang}/compare/{number}.md"] = render_compare_page(ctx, lang, number)
     return dict(sorted(pages.items()))
+
+
+def _leads(unit: Unit | None) -> str:
+    """The class of a row whose unit's text leads into its items, with its leading space."""
+    return f" {M.leads}" if unit is not None and leads_into(unit.text, unit.children) else ""

@@ -10,15 +10,14 @@ import heapq
 import re
 import time
 from collections import Counter
-from typing import Any
 
 from tools.config import Config
 from tools.errors import BadInput
-from tools.model import LANGS
 from tools.normalize.citation_id import parse_citation_query
 from tools.search.analysis import english_terms, polish_terms
 from tools.search.hits import Hit, SearchResult, make_hit
 from tools.search.jargon import jargon_words
+from tools.search.pointers import bringing, title_pointed_to, titles_listed_with
 from tools.search.query import (
     MAX_QUERY_CHARS,
     READING,
@@ -134,48 +133,6 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named,
     return found
 
 
-def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Counter[int],
-                     lang: str, allowed: set[int] | None) -> tuple[int, int, str] | None:
-    """(the situation, the title document of the law it rests on, the situation's language)
-    for the situation in `lang`, the query's language, holding most of the query's words
-    (`held`, per document; the best scored of those), when its first law
-    is a 2017 law known by its titles only (a title the filters `allowed`) and it holds more
-    of the words than any clause in force: the situation brings the law in force it rests on
-    ("rozgrywający wyszedł z ręki zamiast z dziadka" finds the situation; its Law 55 has no
-    text in this build). One law only: every situation's law would crowd the list with
-    headings, and a clause that answers as fully keeps its place (order.js restsOn)."""
-    situations = [(held[doc], score, doc) for doc, score in best
-                  if stored_fields(ix, doc)["kind"] == "situation"
-                  and stored_fields(ix, doc)["lang"] == lang]
-    if not situations:
-        return None
-    most, _, situation = max(situations)
-    fields = stored_fields(ix, situation)
-    clauses = [held[doc] for doc, _ in best if stored_fields(ix, doc)["kind"] == "unit"
-               and stored_fields(ix, doc)["edition"] == "2017"]
-    if not fields["law"] or most <= max(clauses, default=0):
-        return None
-    # a law whose Polish title this build lacks is named by its English one
-    titles = (ix.title_doc(fields["law"], other) for other in (lang, *LANGS))
-    title = next((title for title in titles
-                  if title is not None and (allowed is None or title in allowed)), None)
-    return None if title is None else (situation, title, lang)
-
-
-def _bringing(fields: dict[str, Any], doc: int, brought: tuple[int, int, str],
-              pulled: bool) -> dict[str, Any]:
-    """The fields rank.py reads of the situation that brought a law's title, and of that
-    title: the title joins the situation's group (its language); one the query did not find
-    itself adds nothing to its law's rank; the situation's words count as the title's against
-    the clauses."""
-    situation, title, lang = brought
-    if doc == situation:
-        return {**fields, "brings": True}
-    if doc == title:
-        return {**fields, "joins": lang, "pulled": pulled}
-    return fields
-
-
 def search(
     query: str,
     config: Config,
@@ -202,7 +159,10 @@ def search(
     result.corrected = query.corrected
     result.hits, named = _full_text(ix, query, lang, edition, limit)
     # the English words an English query was read by in the Polish law text, said as typos are
-    into_polish = [(naming, other) for naming, other, into in named if into == "pl"]
+    # ... a term whose Polish words were all typed adds nothing to say ("partner" -> "partner")
+    typed_words = {word.lower() for word in query.words}
+    into_polish = [(naming, other) for naming, other, into in named if into == "pl"
+                   and not {word.lower() for word in other} <= typed_words]
     # ... the longest terms only: "revoke on the twelfth trick" says more than "revoke" in it
     read_as: dict[str, list[str]] = {}
     for naming, other in into_polish:
@@ -258,11 +218,21 @@ def _full_text(
     pulled = brought is not None and brought[1] not in {doc for doc, _ in best}
     if brought is not None and pulled:
         best.append((brought[1], total.get(brought[1], 0.0)))
+    listed = titles_listed_with(ix, best, allowed)
+    had = {doc for doc, _ in best}
+    best += [(title, total.get(title, 0.0)) for title in listed if title not in had]
     # stored fields cost an unpickle each: read them for the best matches only
     scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
     if brought is not None:
-        scored = [(_bringing(f, doc, brought, pulled), score)
+        scored = [(bringing(f, doc, brought, pulled), score)
                   for (f, score), (doc, _) in zip(scored, best, strict=True)]
+    # ... and the situations' words count as the title's against the clauses
+    listing = {(stored_fields(ix, doc)["law"], lang) for doc, lang in listed.items()}
+    scored = [({**f, "joins": listed[doc], "pulled": doc not in had, "listed": True}
+               if doc in listed else
+               {**f, "brings": True} if f["kind"] == "situation"
+               and (f["law"], f["lang"]) in listing else f, score)
+              for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
     typed = {t for w in words for t in (*polish_terms(w), *english_terms(w))}
     scored = [({**f, "named": True}

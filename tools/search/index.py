@@ -22,6 +22,7 @@ from tools.search.docs import (
     situation_docs,
     vocabulary,
 )
+from tools.search.words import with_language_words
 from tools.write import write_text
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
     extra_docs, sidecars = _extras(outline, glossary, words, corpus)
     docs.extend(extra_docs)
     docs.extend(situation_docs(list(situations)))
-    sidecars[VOCABULARY_FILE] = vocabulary(docs)
+    sidecars[VOCABULARY_FILE] = with_language_words(vocabulary(docs))
     write_index(docs, config.index_dir, sidecars)
     write_text(config.search_spec_file,
                search_spec_json(sidecars[SYNONYMS_FILE], sidecars[GLOSSARY_FILE]))

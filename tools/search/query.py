@@ -160,7 +160,9 @@ def allowed_typos(word: str) -> int:
 
 def correct(word: str, vocabulary: dict[str, int]) -> str | None:
     """The word of the vocabulary (folded form -> count) a mistyped word most likely meant:
-    the nearest by edit distance, then the most frequent; None when nothing is near."""
+    the nearest by edit distance, then the most frequent; None when nothing is near, or when
+    the word is in the vocabulary, where a count of 0 marks a word of the language the texts
+    never use (tools/search/words.py): left as typed, never offered."""
     folded = fold(word.lower())
     bound = allowed_typos(folded)
     if not bound or folded in vocabulary or not folded.isalpha():
@@ -169,7 +171,7 @@ def correct(word: str, vocabulary: dict[str, int]) -> str | None:
     for candidate, count in vocabulary.items():
         # a typo rarely hits the first letter: keeping it keeps real words from being "fixed"
         if (abs(len(candidate) - len(folded)) > bound or candidate[0] != folded[0]
-                or len(candidate) < 4):
+                or len(candidate) < 4 or not count):
             continue
         distance = edit_distance(folded, candidate, bound)
         if distance <= bound:

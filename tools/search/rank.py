@@ -106,7 +106,7 @@ def rank_by_law(
             if (fields["kind"], fields["id"]) in seen:
                 continue  # one language of a bilingual term is enough
             seen.add((fields["kind"], fields["id"]))
-        # a title a situation brought (engine.py title_pointed_to) joins that situation
+        # a title a situation brought (pointers.py title_pointed_to) joins that situation
         key = (fields["law"] or fields["key"], fields["edition"],
                fields.get("joins") or fields["lang"])
         groups.setdefault(key, []).append((fields, score))
@@ -165,7 +165,7 @@ def rank_by_law(
     # weakly (a share of the best score let "declarer forbids the lead of the suit" list 1997
     # Law 55 above 2017 50D2a, and ranked worse on both query sets)
     current = [key for key in ordered if key[1] == "2017" and has_text(key)]
-    # ... nor before the law in force a situation brought (engine.py title_pointed_to: the law
+    # ... nor before the law in force a situation brought (pointers.py title_pointed_to: the law
     # the description rests on, known by its titles only; 1997 58B4 stood above Law 13 for
     # "wykryty", where the site lists Law 13 first)
     # ... nor before a law in force the query found by its titles (its title, its sections'
@@ -180,7 +180,7 @@ def rank_by_law(
         at = ordered.index(anchors[-1]) + 1
         ordered[at:at] = moved
     # a law's heading against the clauses: the words its own titles hold, not its situations',
-    # but for the situation that brought the title (engine.py title_pointed_to), which answers
+    # but for the situation that brought the title (pointers.py title_pointed_to), which answers
     # ... and a title the query names in full (engine.py title_named) keeps its place
     titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
                        if f["kind"] == "title" or f.get("brings"))
@@ -189,7 +189,11 @@ def rank_by_law(
               and not any(f.get("named") for f, _ in members)
               and not has_text(key)
               and not any(f["kind"] == "law" for f, _ in members)}
-    titles_after_text(ordered, current, titles, words)
+    # a title listed as the heading of the situations found (pointers.py titles_listed_with)
+    # gives way to a clause holding as many of the words, as a situation brings its law first
+    # only when it holds more of them than any clause (title_pointed_to)
+    listed = {key for key, members in groups.items() if any(f.get("listed") for f, _ in members)}
+    titles_after_text(ordered, current, titles, words, listed)
     named_titles_first(ordered, [key for key, members in groups.items()
                                  if any(f["kind"] == "title" for f, _ in members)
                                  and not has_text(key)],
@@ -203,20 +207,21 @@ def rank_by_law(
 
 
 def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any, int],
-                      words: dict[Any, int]) -> None:
+                      words: dict[Any, int], ties_to_text: set[Any] = frozenset()) -> None:
     """Move, in place, each law known by its title only (`titles`: the query's words its
     titles hold) after the last law in force whose text answers (`answering`) and holds more
     of the query's words (`words`; a title the query names in full is left out of `titles`):
     "revoke on the twelfth trick" names Law 62 by its English title, and 64B6 answers it in
     Polish; "partner" names Laws 4 and 40 by their titles, and 45G holds more of "zakryłem lewę
-    zanim partner dołożył"."""
+    zanim partner dołożył". A title in `ties_to_text` gives way to a text holding as many."""
     for key in [key for key in ordered if key in titles]:
         at = ordered.index(key)
         # a short title scores high for the one word it holds (or the words typed, where the
         # text holds their translations, weighted less): only a text holding more of the
         # query's words outranks it
         later = [ordered.index(other) for other in answering
-                 if ordered.index(other) > at and words[other] > titles[key]]
+                 if ordered.index(other) > at and (words[other] > titles[key] or (
+                     key in ties_to_text and words[other] == titles[key]))]
         if later:
             ordered.remove(key)
             ordered.insert(max(later), key)

@@ -76,7 +76,8 @@ SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no s
 
 
 def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],
-               synonym_shards: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
+               synonym_shards: dict[str, list[str]], word_shards: list[str] = ()
+               ) -> dict[str, dict[str, Any]]:
     """Per language, the spec the site's scripts read: both languages' stop words (a query may
     mix them), that language's table talk only (query.js reads no other), the names of the
     shards of its synonyms, of the glossary's term pairs (on the Polish pages only) and of the
@@ -90,6 +91,7 @@ def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],
         # English pages the Polish words would crowd out the English pages it finds as typed
         kept["translations"] = pair_shards if lang == "pl" else []
         kept["vocabulary"] = shards
+        kept["words"] = list(word_shards)
         kept["folded_mark"] = FOLDED_MARK  # where rank.js cuts a record's folded copy off
         kept["lead_in_end"] = LEAD_IN_END  # rank.js reads a clause with its lead-in too
         specs[lang] = kept
@@ -106,14 +108,32 @@ def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
     """The index's vocabulary split by the first letter of its words (a hex code point): a
     mistyped word is only ever read as a word with its own first letter (correct), so a first
     search loads the shards of its words' letters, not the whole vocabulary. Words correct()
-    can neither correct nor offer are left out."""
+    can neither correct nor offer are left out, and the words of the language it leaves as
+    typed (count 0) go to language_word_shards."""
     from tools.search.query import allowed_typos
 
     shards: dict[str, dict[str, int]] = {}
     for word, count in sorted(vocabulary.items()):
-        if len(word) >= SHORTEST_CANDIDATE or allowed_typos(word):
+        if count and (len(word) >= SHORTEST_CANDIDATE or allowed_typos(word)):
             shards.setdefault(letter_key(word), {})[word] = count
     return shards
+
+
+def language_word_shards(vocabulary: dict[str, int]) -> dict[str, list[str]]:
+    """The words of the language the texts never use (count 0 in the vocabulary:
+    tools/search/words.py), split by their first two letters ("72-65" for "re...", as
+    typos.js languageWords names them): only a word that the vocabulary lacks and correct()
+    would change is looked up, so most searches fetch none, and a lookup fetches a small part."""
+    shards: dict[str, list[str]] = {}
+    for word, count in sorted(vocabulary.items()):
+        if not count:
+            shards.setdefault(pair_key(word), []).append(word)
+    return shards
+
+
+def pair_key(word: str) -> str:
+    """The shard of a word of the language: its first two letters' code points in hex."""
+    return "-".join(f"{ord(letter):x}" for letter in word[:2])
 
 
 def translation_shards(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
@@ -162,17 +182,22 @@ def _write_json(path: Path, data: object) -> None:
 def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
     """Write the query spec per language (spec-<lang>.json), the index's vocabulary for typos,
     the glossary's term pairs and the players' words, each split by first letter
-    (vocabulary-<letter>.json, translations-<letter>.json, synonyms-<lang>-<letter>.json) under
+    (vocabulary-<letter>.json, translations-<letter>.json, synonyms-<lang>-<letter>.json), and
+    the words of the language by their first two letters (words-<letter>-<letter>.json) under
     out_dir/assets/search/; returns what was missing."""
     vocabulary_file = config.index_dir / "vocabulary.json"
     missing = [str(f) for f in (config.search_spec_file, vocabulary_file) if not f.exists()]
     target = out_dir / "assets" / "search"
     target.mkdir(parents=True, exist_ok=True)
     shards: dict[str, dict[str, int]] = {}
+    language: dict[str, list[str]] = {}
     if vocabulary_file.exists():  # without it the search box reads no typos, and still works
-        shards = vocabulary_shards(json.loads(vocabulary_file.read_text(encoding="utf-8")))
+        vocabulary = json.loads(vocabulary_file.read_text(encoding="utf-8"))
+        shards, language = vocabulary_shards(vocabulary), language_word_shards(vocabulary)
     for key, words in shards.items():
         _write_json(target / f"vocabulary-{key}.json", words)
+    for key, listed in language.items():
+        _write_json(target / f"words-{key}.json", listed)
     if config.search_spec_file.exists():
         spec = json.loads(config.search_spec_file.read_text(encoding="utf-8"))
         pairs = translation_shards(spec["translations"])
@@ -183,7 +208,8 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
             for key, table in parts.items():
                 _write_json(target / f"synonyms-{lang}-{key}.json", table)
         listed = {lang: sorted(parts) for lang, parts in synonyms.items()}
-        for lang, kept in site_specs(spec, sorted(shards), sorted(pairs), listed).items():
+        for lang, kept in site_specs(spec, sorted(shards), sorted(pairs), listed,
+                                     sorted(language)).items():
             _write_json(target / f"spec-{lang}.json", kept)
     return missing
 

@@ -41,12 +41,14 @@ SHELL = re.compile(r"^(assets/(bridgelaw|search|wizard)/[^/]+"
 SEARCH = re.compile(r"^pagefind/(wasm\.(?P<a>\w+)\.pagefind"
                     r"|pagefind\.(?P<b>\w+?)_[0-9a-f]+\.pf_meta"
                     r"|(index|fragment|filter)/(?P<c>\w+?)_[0-9a-f]+\.pf_(index|fragment|filter))$")
-# The search's helper shards (tools/site/build.py): the typo vocabulary, and the glossary pairs
-# that read an English query in the Polish text. Neither is needed to search: they follow the
+# The search's helper shards (tools/site/build.py): the typo vocabulary, the words of the
+# language it leaves as typed, and the glossary pairs that read an English query in the Polish
+# text. None is needed to search: they follow the
 # core, first of the default language's pages, so search and the wizard are offline sooner; a
 # search made offline before they are kept corrects no typo and reads English words as typed
 # (query.js reads a missing shard as empty).
-SEARCH_SHARDS = re.compile(r"^assets/search/(vocabulary|translations)-[0-9a-f]+\.json$")
+SEARCH_SHARDS = re.compile(r"^assets/search/(vocabulary|translations)-[0-9a-f]+\.json$"
+                           r"|^assets/search/words-[0-9a-f]+-[0-9a-f]+\.json$")
 # The players' words of one language ("karta karna"), split by first letter: the language's
 # search reads them first, so they come first in its core, not in the shell every reader waits for.
 SYNONYM_SHARDS = re.compile(r"^assets/search/synonyms-(?P<lang>\w+)-[0-9a-f]+\.json$")

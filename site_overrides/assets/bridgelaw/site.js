@@ -37,6 +37,27 @@
     return rows[rows.length - 1].id;
   }
 
+  /* A jump to a clause that completes a sentence above it ("Rozgrywający może:" before 50D2a):
+     the sentence is shown too, under the header, when both fit on the screen; else the clause
+     stays where the browser put it. The row holding the sentence is marked by the renderer
+     (tools/render/content.py, the model's leads_into). */
+  function showLeadIn() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (!target || !target.classList.contains(M.row)) return;
+    var lead = target.previousElementSibling;
+    while (lead && !(lead.classList.contains(M.leads) && lead.id && id.indexOf(lead.id) === 0)) {
+      lead = lead.previousElementSibling;
+    }
+    if (!lead) return;
+    var top = headerOffset();
+    var above = lead.getBoundingClientRect().top, below = target.getBoundingClientRect().bottom;
+    if (below - above > window.innerHeight - top) return;
+    window.scrollBy(0, above - top - 8);
+  }
+  window.addEventListener("hashchange", showLeadIn);
+  window.addEventListener("load", function () { window.requestAnimationFrame(showLeadIn); });
+
   /* Any link to the same page in the other language (ours and Material's language menu):
      go there at the unit the reader is at. */
   document.addEventListener("click", function (event) {

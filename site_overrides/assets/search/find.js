@@ -163,14 +163,22 @@
    * query no longer shown (the answer is then null). */
   S.find = function (pf, words, vocabulary, stale, pairs, players, negated) {
     return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
-      var known = got[0];
-      var typed = [], fixed = [], said = { typed: [], fixed: [] };
       // a word that names a glossary term or word pair in some form is no typo ("prohibits" for
       // "prohibit a lead"): the CLI knows it by its stem, the glossary being in its index
       var typedTerms = Q.translate(words, got[1]);
       var naming = [].concat.apply([], typedTerms.map(function (t) { return t.naming; }));
+      var near = {};
+      words.forEach(function (w) { near[w] = naming.indexOf(w) < 0 && Q.correct(w, got[0]); });
+      // ... nor is a word of the language the texts never use ("fool" beside "foul")
+      var asked = words.filter(function (w) { return near[w]; }).map(Q.fold);
+      return (asked.length ? Q.languageWords(ROOT, asked) : Promise.resolve({})).then(function (language) {
+        return { got: got, typedTerms: typedTerms, near: near, language: language };
+      });
+    }).then(function (read) {
+      var got = read.got, typedTerms = read.typedTerms;
+      var typed = [], fixed = [], said = { typed: [], fixed: [] };
       words.forEach(function (w) {
-        var c = naming.indexOf(w) < 0 && Q.correct(w, known);
+        var c = !read.language[Q.fold(w)] && read.near[w];
         if (c) { typed.push(w); fixed.push(c); }
         // the reader is told of a typo, not of another form of the word typed (query.js formOf)
         if (c && !Q.formOf(w, c)) { said.typed.push(w); said.fixed.push(c); }

@@ -16,7 +16,9 @@
     // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
     var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
-    var most = lawText.reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
+    // ... and it holds as many of the words as any law page found, by its text or its titles
+    var most = laws.filter(function (d) { return d.meta && d.meta.law; })
+      .reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
     function first(d) {
       var meta = d.meta || {};
       return meta.law && meta.edition === "2017" && (d.score || 0) >= S.rule("in_force_share") * best && covered(d) >= most;
@@ -76,47 +78,51 @@
     });
   };
 
-  /** The law in force the best situation found rests on (its first law), listed right before
-   * it (the law, then the situation that rests on it) when this build knows that law by its
-   * titles only and the situation holds more of the query's words (`reading`) than any clause
-   * in force found: the situation page names the law in its hidden metadata (rests_on in
-   * assistant/pages.py), as the CLI lists its title with the situation (title_pointed_to in
-   * tools/search/engine.py). `ordered` is changed in place: the
-   * law's own page, when found after the situation, moves up to stand before it; when not
-   * found, the item for it is returned (rank.js adds its snippet), with the situation it
-   * stands before (null for none). */
+  /** The laws in force the situations found rest on (their first laws), each listed right
+   * before its situation (the law, then the situation that rests on it), when this build knows
+   * that law by its titles only, no page of it was found and the situation holds more of the
+   * query's words than any clause in force found: the situation page names the law
+   * in its hidden metadata (rests_on in assistant/pages.py), as the CLI lists the titles with
+   * their situations (title_pointed_to and titles_listed_with in tools/search/pointers.py).
+   * The best situation, holding more of the query's words (`reading`) than any clause in force
+   * found, also moves its law's own page up to stand before it when found after it. `ordered`
+   * is changed in place; returned: the items to list, each with the situation it stands
+   * before. */
   S.restsOn = function (ordered, reading) {
+    var listed = [];
+    var pointing = ordered.filter(function (d) { return d.meta && d.meta.rests_on_title; });
+    if (!pointing.length) return listed;
     var clauses = ordered.filter(S.textFound).reduce(function (m, d) { return Math.max(m, S.bestClause(d, reading)); }, 0);
-    // nothing to list when no situation found rests on a law known by its titles only, or a
-    // clause holds every word (no situation holds more): the pages' words are not counted then
-    var pointing = ordered.some(function (d) { return d.meta && d.meta.rests_on_title; });
-    if (!pointing || clauses >= reading.words.length) return null;
-    // the situation holding most of the query's words, the best scored of those (the CLI's
-    // scores grow with the words a document holds)
     function held(d) { return S.recordCovered(d, reading); }
+    function own(law) {
+      return ordered.find(function (d) { return d.meta && d.meta.law === law && d.meta.edition === "2017"; });
+    }
+    // the situation holding most of the query's words, the best scored of those (the CLI's
+    // scores grow with the words a document holds); only one holding more of them than any
+    // clause in force found moves its law up: a clause that answers as fully keeps its place
     var best = ordered.filter(function (d) { return d.meta && d.meta.rests_on; })
       .reduce(function (top, d) {
         return !top || held(d) > held(top) || (held(d) === held(top) && (d.score || 0) > (top.score || 0)) ? d : top;
       }, null);
-    var meta = (best && best.meta) || {};
-    // only a situation holding more of the query's words than any clause in force found: a
-    // clause that answers as fully keeps its place
-    if (!meta.rests_on_title || held(best) <= clauses) return null;
-    var own = ordered.find(function (d) {
-      return d.meta && d.meta.law === meta.rests_on && d.meta.edition === "2017";
-    });
-    if (own) {
-      // its text was found: it ranks as law text; a title already listed before stays there
-      if (!own.meta.titles_only || ordered.indexOf(own) < ordered.indexOf(best)) return null;
-      ordered.splice(ordered.indexOf(own), 1);
-      ordered.splice(ordered.indexOf(best), 0, own);
-      return null;
+    var found = best && best.meta.rests_on_title && clauses < reading.words.length && held(best) > clauses && own(best.meta.rests_on);
+    if (found && found.meta.titles_only && ordered.indexOf(found) > ordered.indexOf(best)) {
+      ordered.splice(ordered.indexOf(found), 1);
+      ordered.splice(ordered.indexOf(best), 0, found);
     }
-    return {
-      before: best, item: {
-        id: meta.rests_on, edition: "2017", url: S.unitUrl("2017", meta.rests_on), text: [],
-        title: TEXT.law + " " + meta.rests_on_title, kind: TEXT.titlesOnly
-      }
-    };
+    var seen = {};
+    pointing.forEach(function (d) {
+      var law = d.meta.rests_on;
+      // a clause in force holding as many of the query's words answers before the law a
+      // situation rests on (ties_to_text in tools/search/rank.py)
+      if (seen[law] || own(law) || held(d) <= clauses) return;
+      seen[law] = true;
+      listed.push({
+        before: d, item: {
+          id: law, edition: "2017", url: S.unitUrl("2017", law), text: [],
+          title: TEXT.law + " " + d.meta.rests_on_title, kind: TEXT.titlesOnly
+        }
+      });
+    });
+    return listed;
   };
 })(window.bridgelawSearch = window.bridgelawSearch || {});

@@ -239,7 +239,7 @@
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
     var ordered = S.currentFirst(found, reading);
-    var law = S.restsOn(ordered, reading); // a situation's law, moved up or to be listed
+    var laws = S.restsOn(ordered, reading); // the situations' laws, moved up or to be listed
     var pages = ordered.map(function (d) {
       return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
     });
@@ -247,13 +247,13 @@
     // query's words first; the other pages keep their places (best_clause_first in
     // tools/search/rank.py): a law scored high for using the words in passing gives way
     var slots = ordered.reduce(function (at, d, i) { return S.textFound(d) ? at.concat(i) : at; }, []);
-    var laws = slots.map(function (i, k) { return { items: pages[i], k: k, most: S.bestClause(ordered[i], reading) }; })
+    var byClause = slots.map(function (i, k) { return { items: pages[i], k: k, most: S.bestClause(ordered[i], reading) }; })
       .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
-    slots.forEach(function (i, k) { pages[i] = laws[k].items; });
-    if (law) {
+    slots.forEach(function (i, k) { pages[i] = byClause[k].items; });
+    laws.forEach(function (law) {
       var at = ordered.indexOf(law.before);
       pages[at] = [Object.assign({ excerpt: ownExcerpt([], []) }, law.item)].concat(pages[at]);
-    }
+    });
     return [].concat.apply([], pages);
   };
 })(window.bridgelawSearch = window.bridgelawSearch || {});

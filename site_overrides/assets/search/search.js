@@ -70,6 +70,7 @@
     ui.panel.setAttribute("data-searched", ui.input.value);
     ui.list.textContent = "";
     ui.status.textContent = message || "";
+    var shownLead = "";
     items.forEach(function (item) {
       var li = el("li", { "class": M.bl_search__result });
       var a = el("a", { href: item.url });
@@ -81,8 +82,11 @@
       if (item.edition === "1997") a.appendChild(el("span", { "class": M.bl_search__superseded }, TEXT.superseded));
       if (item.kind) a.appendChild(el("span", { "class": M.bl_search__kind }, item.kind));
       a.appendChild(el("span", { "class": M.bl_search__title }, item.title));
-      // a clause is read after the text leading into it ("..., jeśli jest:"): shown above it
-      if (item.lead) a.appendChild(el("span", { "class": M.bl_search__lead }, item.lead));
+      // a clause is read after the text leading into it ("..., jeśli jest:"): shown above it,
+      // once for the clauses listed one after another under it (50D2a, 50D2b), so that two
+      // results do not fill a phone's screen with the same lines
+      if (item.lead && item.lead !== shownLead) a.appendChild(el("span", { "class": M.bl_search__lead }, item.lead));
+      shownLead = item.lead || "";
       if (item.excerpt) {
         var p = el("span", { "class": M.bl_search__snippet });
         p.appendChild(item.excerpt);

@@ -1,0 +1,81 @@
+"""The laws the situations found rest on, listed with them: titles of laws known by their
+titles only, brought into a search's candidates (tools/search/engine.py) and marked for the
+ranking (tools/search/rank.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tools.model import LANGS
+from tools.search.reader import SearchIndex, stored_fields
+
+# The best candidates read for situations whose law is to be listed with them.
+SITUATIONS_READ = 40
+
+
+def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Counter[int],
+                     lang: str, allowed: set[int] | None) -> tuple[int, int, str] | None:
+    """(the situation, the title document of the law it rests on, the situation's language)
+    for the situation in `lang`, the query's language, holding most of the query's words
+    (`held`, per document; the best scored of those), when its first law
+    is a 2017 law known by its titles only (a title the filters `allowed`) and it holds more
+    of the words than any clause in force: the situation brings the law in force it rests on
+    ("rozgrywający wyszedł z ręki zamiast z dziadka" finds the situation; its Law 55 has no
+    text in this build). One law only: every situation's law would crowd the list with
+    headings, and a clause that answers as fully keeps its place (order.js restsOn)."""
+    situations = [(held[doc], score, doc) for doc, score in best
+                  if stored_fields(ix, doc)["kind"] == "situation"
+                  and stored_fields(ix, doc)["lang"] == lang]
+    if not situations:
+        return None
+    most, _, situation = max(situations)
+    fields = stored_fields(ix, situation)
+    clauses = [held[doc] for doc, _ in best if stored_fields(ix, doc)["kind"] == "unit"
+               and stored_fields(ix, doc)["edition"] == "2017"]
+    if not fields["law"] or most <= max(clauses, default=0):
+        return None
+    # a law whose Polish title this build lacks is named by its English one
+    titles = (ix.title_doc(fields["law"], other) for other in (lang, *LANGS))
+    title = next((title for title in titles
+                  if title is not None and (allowed is None or title in allowed)), None)
+    return None if title is None else (situation, title, lang)
+
+
+def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
+                       allowed: set[int] | None) -> dict[int, str]:
+    """{title document: the situation's language} for the laws known by their titles only that
+    the best situations found rest on, where the query found no page of that law in the
+    situation's language: the law is listed with its situations, as their heading ("wistował
+    niewłaściwy obrońca" finds the opening-lead situations; their Law 54 has no text here)."""
+    found = {(f["law"], f["lang"]) for f in (stored_fields(ix, doc) for doc, _ in best)
+             if f["kind"] in ("unit", "law", "title") and f["edition"] == "2017"}
+    listed: dict[int, str] = {}
+    situations = [stored_fields(ix, doc) for doc, _ in best[:SITUATIONS_READ]]
+    for fields in situations:
+        if fields["kind"] != "situation" or not fields["law"]:
+            continue
+        if (fields["law"], fields["lang"]) in found:
+            continue
+        # a law whose title this build lacks in the situation's language is named in the other
+        titles = (ix.title_doc(fields["law"], other) for other in (fields["lang"], *LANGS))
+        title = next((title for title in titles
+                      if title is not None and (allowed is None or title in allowed)), None)
+        if title is not None and title not in listed:
+            listed[title] = fields["lang"]
+            found.add((fields["law"], fields["lang"]))
+    return listed
+
+
+def bringing(fields: dict[str, Any], doc: int, brought: tuple[int, int, str],
+              pulled: bool) -> dict[str, Any]:
+    """The fields rank.py reads of the situation that brought a law's title, and of that
+    title: the title joins the situation's group (its language); one the query did not find
+    itself adds nothing to its law's rank; the situation's words count as the title's against
+    the clauses."""
+    situation, title, lang = brought
+    if doc == situation:
+        return {**fields, "brings": True}
+    if doc == title:
+        return {**fields, "joins": lang, "pulled": pulled}
+    return fields
