@@ -278,6 +278,18 @@ def test_word_diff_rebuilds_both_texts(corpus: Corpus) -> None:
         assert "".join(t for op, t in pieces if op != "-") == row.new_text
 
 
+def test_no_compare_page_without_polish_text_of_both_editions(corpus: Corpus) -> None:
+    """A 2017 law with English text only (as the real-text bench builds all 93) has no compare
+    page and its pages link none: the compare page sets the two Polish texts side by side."""
+    english = Law(41, 2017, "en", "Placeholder", sections=[Unit("41A", 1, "A", text="words")])
+    pages = render_site_content(Corpus(laws=[*corpus.laws, english], crossrefs=corpus.crossrefs),
+                                load_outline(CONFIG.outline_file),
+                                load_glossary(CONFIG.glossary_file))
+    assert "pl/compare/41.md" not in pages and "pl/compare/64.md" in pages
+    assert "compare:" not in pages["pl/laws/2017/41.md"].split("---")[1]
+    assert "compare:" in pages["pl/laws/2017/64.md"].split("---")[1]
+
+
 def test_compare_pages(pages: dict[str, str]) -> None:
     """Compare pages exist for exactly the laws in both editions, with marked changes."""
     assert sorted(p for p in pages if p.startswith("pl/compare/")) == [

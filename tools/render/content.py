@@ -249,9 +249,9 @@ def _law_nav(
 
 
 def _in_both_editions(ctx: Context, number: int) -> bool:
-    return number in ctx.laws_by_edition.get(1997, []) and number in ctx.laws_by_edition.get(
-        2017, []
-    )
+    """Whether the law's Polish text is in both editions: its compare page sets them side by side
+    (a law whose 2017 text is English only has none)."""
+    return all(ctx.corpus.law(edition, "pl", number) is not None for edition in (1997, 2017))
 
 
 # ---------------------------------------------------------------- entry point
