@@ -10,9 +10,12 @@ is listed before any 1997 text (the edition order). Speed: index build time, CLI
 one process and cold processes), first-search bytes and time to results with the CPU throttled 4x
 (typed, and the whole query in one event), on the snapshot corpus and on a synthetic corpus ten
 times larger (copies of every law under made-up editions with some words perturbed; generated
-here, never committed).
+here, never committed). With --real-en PATH, search is measured once more on the real text: the
+public 2017 English Laws read from PATH (a plain-text extraction of the ACBL printing, kept outside
+the repository: bench/real_text.py) as all 93 English laws of the build, over the English queries.
 
 Usage: .venv/bin/python bench/bench_search.py [--quick] [--no-browser] [--own FILE]
+       [--real-en PATH]
 """
 
 from __future__ import annotations
@@ -388,8 +391,10 @@ def laws_of(hrefs: list[str]) -> list[str]:
     return refs
 
 
-def our_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa: ANN001
-    page.goto(f"{origin}/laws/2017/64/")
+def our_site_engine(page, origin: str, start: str = "laws/2017/64/"  # noqa: ANN001
+                    ) -> Callable[[str], list[str]]:
+    """Our search box on the page at `start` (it searches the language of the page)."""
+    page.goto(f"{origin}/{start}")
     page.keyboard.press("/")
     page.wait_for_selector(".bl-search__input", state="visible")
 
@@ -517,13 +522,56 @@ TYPED_QUERY_TO_RESULTS = (
 )
 
 
+Rows = list[tuple[str, int | None, int | None]]
+
+
+def real_text_rows(corpus: Corpus, laws: list, queries: dict[str, list], work: Path,
+                   browser: bool) -> dict[tuple[str, str], Rows]:
+    """book_rows of each engine and query set, on the build whose English 2017 laws are `laws`
+    (the real text): the CLI index, and our site search opened on an English page."""
+    from real_text import with_real_english
+
+    from tools.normalize.outline import load_outline
+    from tools.render.base import law_page, site_path
+
+    outline = load_outline(Config().outline_file)
+    real = with_real_english(corpus, laws, outline.all_ids())
+    with_text = {str(law.number) for law in real.laws if law.edition == 2017}
+    results: dict[tuple[str, str], Rows] = {}
+    config, _ = build_whoosh(real, work / "build-real")
+    engine = functools.cache(cli_engine(config))
+    for name, rows in queries.items():
+        results[("bridgelaw search", name)] = book_rows(engine, rows, with_text)
+    if browser:
+        from playwright.sync_api import sync_playwright
+
+        site = build_our_site(real, work / "site-real")
+        with sync_playwright() as p, serve(site) as ours:
+            chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = chromium.new_page(viewport={"width": 1280, "height": 900})
+            engine = functools.cache(our_site_engine(page, ours[0],
+                                                     site_path(law_page(2017, "en", 64))))
+            for name, rows in queries.items():
+                results[("site search (Pagefind)", name)] = book_rows(engine, rows, with_text)
+            chromium.close()
+    return results
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer latency rounds, no 10x site")
     parser.add_argument("--no-browser", action="store_true", help="CLI engine only")
     parser.add_argument("--own", type=Path, help="a set of clause-level queries of your own "
                         "(query, clauses, lang, kind), kept outside the repository")
+    parser.add_argument("--real-en", type=Path, metavar="PATH", help="the public 2017 English "
+                        "text (a plain-text extraction of the ACBL printing, never stored in the "
+                        "repository): also measure the English queries with its 93 laws built")
     args = parser.parse_args()
+    real_laws = None
+    if args.real_en:  # read first: a file that cannot be read fails before the long runs
+        from real_text import read_laws
+
+        real_laws = read_laws(args.real_en)
     queries = load_queries()
     own = load_queries(args.own) if args.own else []
     corpus, source = load_corpus()
@@ -601,6 +649,11 @@ def main() -> int:
                             **site_costs(browser, big_origin, words, 3),
                         }
                 browser.close()
+        if real_laws is not None:
+            english = {f"{name} (en)": [q for q in rows if q[2] == "en"]
+                       for name, rows in book_sets.items()}
+            english["public (en)"] = [q for q in queries if q[2] == "en"]
+            real_book = real_text_rows(corpus, real_laws, english, work, not args.no_browser)
 
     print("## Quality, counted by law\n")
     print(quality_table(quality, kinds))
@@ -614,6 +667,19 @@ def main() -> int:
         print("\n## The whole book, per set and area (law: distinct laws; clause: 2017 ids, "
               "where the build holds the law's text)\n")
         print(book_table(book))
+    if real_laws is not None:
+        from real_text import outline_differences
+
+        from tools.normalize.outline import load_outline
+
+        units = sum(1 for law in real_laws for _ in walk(law.sections))
+        differ = outline_differences(real_laws, load_outline(Config().outline_file))
+        print(f"\n## The real English text ({args.real_en}: {len(real_laws)} laws, {units} units; "
+              f"ids as the outline's in {len(real_laws) - len(differ)}), English queries, per "
+              "set and area (clause: 2017 ids, every query: all 93 laws have text)\n")
+        for number, how in differ.items():
+            print(f"- Law {number} differs from the outline: {how}")
+        print(book_table(real_book))
     print(f"\n## Edition order: queries about laws {', '.join(LAWS_IN_FORCE_WITH_TEXT)}, "
           "the 2017 clause before any 1997 text\n")
     print(order_table(order))
