@@ -1,8 +1,8 @@
 """The 2017 English Laws read from a plain-text extraction of their ACBL printing, a local file
 named on bench/bench_search.py's command line and never stored in the repository.
 
-The layout it reads: a table of contents ("LAW 1 - THE PACK" lines, each followed by its section
-titles "A. Rank of Cards and Suits B. ..."), then each law at a line "LAW 1" with its title in
+The layout it reads: a table of contents ("LAW 1 - TITLE IN CAPITALS" lines, each followed by its
+section titles "A. Section Title B. ..."), then each law at a line "LAW 1" with its title in
 capitals on the next line; a section starts "A. " and its title runs straight into its text, items
 are "1.", sub-items "(a)", deeper ones "(i)" or "(i.)", often several on one line. Pages end in a
 form feed and the page number; footnotes numbered through the book stand at the foot of a page
