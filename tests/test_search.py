@@ -595,6 +595,45 @@ def test_the_spec_carries_the_glossary_pairs_for_the_polish_pages() -> None:
     site = site_specs(written, [], sorted(translation_shards(written["translations"])),
                       {"pl": [], "en": []})
     assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], [])
+    # the English pages read them too where they show the Polish text of a law the build holds
+    # in Polish only (the snapshot: 45, 50 and 64)
+    site = site_specs({**written, "lacking_text": ["en"]}, [],
+                      sorted(translation_shards(written["translations"])), {"pl": [], "en": []})
+    assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], ["72"])
+
+
+def test_a_query_reads_the_other_languages_text_only_where_its_own_has_none(
+        tmp_path: Path) -> None:
+    """With Law 50 in both languages, an English query reads the English text and a Polish
+    one the Polish text; the glossary does not read "declarer" into the Polish 50D2a."""
+    from site_build import real_corpus
+
+    from assistant.situations import load_situations
+    from tools.model import Law, Unit
+    from tools.search.index import build_index, lacking_text
+
+    corpus = real_corpus()
+    assert lacking_text(corpus) == ["en"]
+    polish = corpus.law(2017, "pl", 50)
+    english = Law(number=50, edition=2017, lang="en", title="Disposition of a Penalty Card",
+                  sections=[Unit(id="50D", level=1, label="D", title="Placeholder heading",
+                                 text="Placeholder words about declarer and the suit.")])
+    corpus.laws.append(english)
+    assert lacking_text(corpus) == ["en"]  # 45 and 64 are still in Polish only
+    config = replace(Config(), build_dir=tmp_path / "build")
+    build_index(corpus, config, load_situations(Config()))
+    english_hits = [h for h in search("declarer placeholder suit", config).hits
+                    if h.kind == "unit"]
+    assert english_hits and all(h.lang == "en" for h in english_hits if h.law == "50")
+    # the English text of Law 50 does not say it: the Polish 50D2a is not read in its place
+    # (it is, for the same query, where the build has Law 50 in Polish only)
+    read = [h for h in search("declarer may require the lead of the suit", config).hits
+            if h.kind == "unit"]
+    assert not any(h.law == "50" and h.lang == "pl" for h in read), [h.id for h in read]
+    polish_hits = [h for h in search("rozgrywający może nakazać albo zakazać wyjścia",
+                                     config).hits if h.kind == "unit"]
+    assert polish_hits[0].id == "50D2a" and polish is not None
+    assert all(h.lang == "pl" for h in polish_hits if h.law == "50")
 
 
 def test_a_law_known_by_its_titles_links_its_title_page(config: Config) -> None:

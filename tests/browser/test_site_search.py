@@ -134,6 +134,11 @@ def test_english_half_searches_english_records(page, origin) -> None:  # noqa: A
                          f"{origin}/en/laws/1997/61/#61B"]
     hrefs = ask(page, "revoke")
     assert hrefs and all(href.startswith(f"{origin}/en/") for href in hrefs)
+    # the English pages of 45, 50 and 64 show their Polish text (the build has no English
+    # text of them): an English query reads it through the glossary, as on the Polish pages
+    hrefs = ask(page, "declarer may require the lead of the suit")
+    assert hrefs[0] == f"{origin}/en/laws/2017/50/#50D2a", hrefs
+    assert "declarer → rozgrywający" in page.inner_text(".bl-search__status")
 
 
 def test_fits_a_phone(page, origin) -> None:  # noqa: ANN001

@@ -204,6 +204,10 @@ def _full_text(
     allowed = ix.scorer.filtered(lang, edition)
     if allowed is not None:
         total = {docnum: score for docnum, score in total.items() if docnum in allowed}
+    # a query reads the other language's law text only where its own language has none
+    other = ix.read_in_other_language(lang or ix.language(words))
+    if other:
+        total = {docnum: score for docnum, score in total.items() if docnum not in other}
     if not total:
         return [], named
     # A unit holding more of the query's words answers it better than one that holds one

@@ -239,17 +239,28 @@ def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
     sidecars[VOCABULARY_FILE] = with_language_words(vocabulary(docs))
     write_index(docs, config.index_dir, sidecars)
     write_text(config.search_spec_file,
-               search_spec_json(sidecars[SYNONYMS_FILE], sidecars[GLOSSARY_FILE]))
+               search_spec_json(sidecars[SYNONYMS_FILE], sidecars[GLOSSARY_FILE],
+                                lacking_text(corpus)))
     return problems
 
 
-def search_spec_json(synonyms: list[dict[str, str]], pairs: Sequence[dict[str, Any]] = ()) -> str:
-    """The query spec the site's search box and wizard read (tools.search.query.spec), as JSON."""
+def search_spec_json(synonyms: list[dict[str, str]], pairs: Sequence[dict[str, Any]] = (),
+                     lacking: Sequence[str] = ()) -> str:
+    """The query spec the site's search box and wizard read (tools.search.query.spec), as JSON,
+    with the languages whose pages show the other language's text of a law in force
+    (`lacking`): there a query reads that text through the glossary, as on the Polish pages."""
     from tools.normalize.citation_id import RULE
     from tools.search.query import spec
 
     rule = {key: RULE[key] for key in ("prefix", "query", "query_groups", "flags",
                                        "law_item_separator")}
+    data = {**spec(synonyms, rule, pairs), "lacking_text": list(lacking)}
     # compact: the browser loads it with the search box
-    return json.dumps(spec(synonyms, rule, pairs), ensure_ascii=False, separators=(",", ":"),
-                      sort_keys=True) + "\n"
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def lacking_text(corpus: Corpus) -> list[str]:
+    """The languages in which the corpus lacks the text of a 2017 law it holds in the other."""
+    held = {lang: {law.number for law in corpus.laws if law.edition == 2017 and law.lang == lang}
+            for lang in LANGS}
+    return [lang for lang in LANGS if any(held[other] - held[lang] for other in LANGS)]

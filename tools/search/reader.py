@@ -53,6 +53,7 @@ class SearchIndex:
         self.subsets: dict[tuple[str, str], TermScores] = {}
         self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in LANGS]
         self._titles: dict[tuple[str, str], int] | None = None
+        self._other: dict[tuple[str, str], set[int]] = {}
 
     def title_doc(self, law: str, lang: str) -> int | None:
         """The title document, in one language, of a 2017 law known by its titles only: the
@@ -66,6 +67,21 @@ class SearchIndex:
                             for doc in self.scorer.kind_docs("title", other)
                             if stored_fields(self, doc)["law"] not in with_text}
         return self._titles.get((law, lang))
+
+    def read_in_other_language(self, lang: str) -> set[int]:
+        """The 2017 law text in the language other than `lang` of the laws this build holds in
+        `lang` too: a query in `lang` reads their own text, not the other language's through
+        the glossary ("table" read as "dziadek" where the English text is there to read)."""
+        key = ("other", lang)
+        if key not in self._other:
+            other = next(code for code in LANGS if code != lang)
+            mine = {stored_fields(self, doc)["law"] for doc in self.scorer.kind_docs("law", lang)
+                    if stored_fields(self, doc)["edition"] == "2017"}
+            self._other[key] = {doc for kind in ("law", "unit")
+                                for doc in self.scorer.kind_docs(kind, other)
+                                if stored_fields(self, doc)["edition"] == "2017"
+                                and stored_fields(self, doc)["law"] in mine}
+        return self._other[key]
 
     def subset_scorer(self, kind: str, lang: str) -> TermScores:
         """A scorer over the documents of one kind and language, kept for warm queries."""

@@ -87,9 +87,12 @@ def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],
         kept = {key: spec[key] for key in SITE_SPEC_KEYS}
         kept["synonyms"] = synonym_shards[lang]
         kept["jargon"] = spec["jargon"][lang]  # "12" reads as "dwunastej" on a Polish page
-        # an English query reads the Polish law text through them on the Polish pages; on the
-        # English pages the Polish words would crowd out the English pages it finds as typed
-        kept["translations"] = pair_shards if lang == "pl" else []
+        # an English query reads the Polish law text through them on the Polish pages, and on
+        # the English pages where they show the Polish text of a law the build has in Polish
+        # only; where the English text is there, the Polish words would crowd out the English
+        # pages it finds as typed
+        reads = lang == "pl" or lang in spec.get("lacking_text", [])
+        kept["translations"] = pair_shards if reads else []
         kept["vocabulary"] = shards
         kept["words"] = list(word_shards)
         kept["folded_mark"] = FOLDED_MARK  # where rank.js cuts a record's folded copy off
