@@ -112,3 +112,36 @@ def test_directories_redirect_and_head_sends_no_body(server) -> None:
                                   "/assets/..%5c..%5cx"])
 def test_nothing_outside_the_site(server, path) -> None:
     assert get(server, path)[0] == 404
+
+
+def test_a_dropped_connection_is_no_error_to_report(site: Path, capsys) -> None:  # noqa: ANN001
+    """A browser that drops a connection (a prefetch cancelled, a tab closed) leaves no
+    traceback on the console; any other error in a request still does."""
+    import socket
+    import struct
+    import time
+
+    httpd = make_server(site, 0, quiet=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            # ask for a page, then reset the connection before reading the answer
+            sock = socket.create_connection(httpd.server_address)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.sendall(b"GET /big.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+            sock.close()
+        time.sleep(0.5)
+        try:
+            raise ConnectionResetError(104, "Connection reset by peer")
+        except ConnectionResetError:
+            httpd.handle_error(None, ("127.0.0.1", 1))
+        assert "Traceback" not in capsys.readouterr().err
+        try:
+            raise ValueError("a fault of ours")
+        except ValueError:
+            httpd.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a fault of ours" in capsys.readouterr().err
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import http.server
 import re
+import sys
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -179,11 +180,24 @@ def _tags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The threading server, quiet about connections the browser drops (a prefetch it no
+    longer wants, a tab closed mid-answer): they are no fault to report; any other error is."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], DROPPED):
+            return
+        super().handle_error(request, client_address)
+
+
+DROPPED = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
+
+
 def make_server(site: Path, port: int = 8000, host: str = "127.0.0.1",
                 quiet: bool = False) -> http.server.ThreadingHTTPServer:
     """A threading HTTP server for `site` (port 0: any free port)."""
     handler = type("BoundSiteHandler", (SiteHandler,),
                    {"site": site.resolve(), "cache": BodyCache(), "quiet": quiet})
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler)
