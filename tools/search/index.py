@@ -144,7 +144,8 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "body": doc.body or doc.whole,  # what snippets are cut from
         "lead": doc.lead_text,
         "depth": doc.depth,
-        "laws": ",".join(sorted({str(law_number(cid)) for cid in doc.extra.get("laws", [])})),
+        # in the pointer's order: its first law is the one it rests on (rank.py lifts it most)
+        "laws": ",".join(dict.fromkeys(str(law_number(cid)) for cid in doc.extra.get("laws", []))),
     }
     # Glossary pairs are bilingual by nature: both analyzers see both terms.
     langs = LANGS if doc.kind == "glossary" else (doc.lang,)

@@ -1,6 +1,6 @@
-"""The laws the situations found rest on, listed with them: titles of laws known by their
-titles only, brought into a search's candidates (tools/search/engine.py) and marked for the
-ranking (tools/search/rank.py)."""
+"""The laws the situations and glossary terms found rest on, listed with them: titles of laws
+known by their titles only, brought into a search's candidates (tools/search/engine.py) and
+marked for the ranking (tools/search/rank.py)."""
 
 from __future__ import annotations
 
@@ -44,26 +44,31 @@ def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Count
 
 def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
                        allowed: set[int] | None) -> dict[int, str]:
-    """{title document: the situation's language} for the laws known by their titles only that
-    the best situations found rest on, where the query found no page of that law in the
-    situation's language: the law is listed with its situations, as their heading ("wistował
-    niewłaściwy obrońca" finds the opening-lead situations; their Law 54 has no text here)."""
+    """{title document: the pointer's language} for the laws known by their titles only that
+    the best situations found rest on, and the best glossary terms are defined by (their first
+    law), where the query found no page of that law in the pointer's language: the law is
+    listed with its situations, as their heading ("wistował niewłaściwy obrońca" finds the
+    opening-lead situations; their Law 54 has no text here), and with the term that names it
+    ("pytanie żeby pomóc partnerowi": Law 20)."""
     found = {(f["law"], f["lang"]) for f in (stored_fields(ix, doc) for doc, _ in best)
              if f["kind"] in ("unit", "law", "title") and f["edition"] == "2017"}
     listed: dict[int, str] = {}
     situations = [stored_fields(ix, doc) for doc, _ in best[:SITUATIONS_READ]]
     for fields in situations:
-        if fields["kind"] != "situation" or not fields["law"]:
+        # a situation's law, or the law a glossary term is defined by (its first)
+        law = fields["law"] if fields["kind"] == "situation" else (
+            fields.get("laws", "").split(",")[0] if fields["kind"] == "glossary" else "")
+        if not law:
             continue
-        if (fields["law"], fields["lang"]) in found:
+        if (law, fields["lang"]) in found:
             continue
         # a law whose title this build lacks in the situation's language is named in the other
-        titles = (ix.title_doc(fields["law"], other) for other in (fields["lang"], *LANGS))
+        titles = (ix.title_doc(law, other) for other in (fields["lang"], *LANGS))
         title = next((title for title in titles
                       if title is not None and (allowed is None or title in allowed)), None)
         if title is not None and title not in listed:
             listed[title] = fields["lang"]
-            found.add((fields["law"], fields["lang"]))
+            found.add((law, fields["lang"]))
     return listed
 
 

@@ -16,6 +16,8 @@ LAW_DOC_WEIGHT = 1.0
 # Documents that point to laws rather than hold law text, and how much they lift those laws.
 POINTER_KINDS = ("glossary", "situation")
 LIFT_WEIGHT = 0.5
+# ... the law a pointer rests on (its first) fully, the others it names by this share
+OTHER_LAWS_SHARE = 0.5
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
 # A 2017 law that scores at least this share of the best law text, and holds as many of the
@@ -101,8 +103,9 @@ def rank_by_law(
     preferred = lang or "pl"
     for fields, score in sorted(scored, key=lambda pair: (pair[0]["lang"] != preferred, -pair[1])):
         if fields["kind"] in POINTER_KINDS:
-            for number in filter(None, fields.get("laws", "").split(",")):
-                lifts[number] = max(lifts.get(number, 0.0), score)
+            for nth, number in enumerate(filter(None, fields.get("laws", "").split(","))):
+                share = 1.0 if nth == 0 else OTHER_LAWS_SHARE
+                lifts[number] = max(lifts.get(number, 0.0), share * score)
             if (fields["kind"], fields["id"]) in seen:
                 continue  # one language of a bilingual term is enough
             seen.add((fields["kind"], fields["id"]))
