@@ -162,3 +162,9 @@ def test_a_jump_to_a_clause_shows_the_sentence_it_completes(tab, base_url) -> No
     assert "leads" in tab.get_attribute("[id='50D2']", "class")
     # a row whose text leads into nothing is not marked
     assert "leads" not in tab.get_attribute("[id='50D2a']", "class")
+    # 64B3 stands two clauses below 64B's sentence: it keeps its place at the top
+    tab.goto(f"{base_url}/laws/2017/64/#64B3")
+    tab.wait_for_load_state("load")
+    tab.wait_for_timeout(200)
+    clause = tab.eval_on_selector("[id='64B3']", "e => e.getBoundingClientRect().top")
+    assert header - 1 <= clause < PHONE["height"] / 2, clause

@@ -38,9 +38,10 @@
   }
 
   /* A jump to a clause that completes a sentence above it ("Rozgrywający może:" before 50D2a):
-     the sentence is shown too, under the header, when both fit on the screen; else the clause
-     stays where the browser put it. The row holding the sentence is marked by the renderer
-     (tools/render/content.py, the model's leads_into). */
+     the sentence is shown too, under the header, when the clause then still starts in the upper
+     half of the screen and ends on it; else the clause stays where the browser put it, at the
+     top (64B3, two clauses below 64B's sentence). The row holding the sentence is marked by the
+     renderer (tools/render/content.py, the model's leads_into). */
   function showLeadIn() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
@@ -50,9 +51,9 @@
       lead = lead.previousElementSibling;
     }
     if (!lead) return;
-    var top = headerOffset();
-    var above = lead.getBoundingClientRect().top, below = target.getBoundingClientRect().bottom;
-    if (below - above > window.innerHeight - top) return;
+    var top = headerOffset(), room = window.innerHeight - top;
+    var above = lead.getBoundingClientRect().top, box = target.getBoundingClientRect();
+    if (box.top - above > room / 2 || box.bottom - above > room) return;
     window.scrollBy(0, above - top - 8);
   }
   window.addEventListener("hashchange", showLeadIn);
