@@ -357,15 +357,3 @@ def test_a_players_form_that_negates_a_word_is_named_only_by_its_negation(page, 
     assert "ograniczenia dziadka" not in page.evaluate(named, {})
     negated = "() => window.bridgelawQuery.negatedWords('Rozgrywający NIE nazwał, nie tę')"
     assert page.evaluate(negated) == {"nazwał": "nienazwał"}
-
-
-def test_pages_that_list_other_pages_are_no_results(page, origin) -> None:  # noqa: ANN001
-    """The lists of situations, laws and terms and the home page hold every word of what they
-    list: as results they took the places of the pages that answer. The situation itself is
-    listed, the list of situations is not."""
-    open_search(page, origin)
-    hrefs = ask(page, "odzywka niewystarczająca kontra")
-    assert f"{origin}/situations/insufficient-bid-replaced-by-double/" in hrefs, hrefs
-    lists = {f"{origin}/{path}" for path in ("", "situations/", "laws/", "terms/", "compare/",
-                                           "wizard/")}
-    assert not lists & set(hrefs), hrefs

@@ -13,12 +13,6 @@ from tools.site.pagefind_records import with_folded
 
 ROOT_SELECTOR = "article"  # Material's article body: the navigation stays out of the index
 _SKIP_DIRS = {"assets", "pagefind", "search"}
-# Pages that list other pages, each indexed itself (the home page, the lists of laws, situations,
-# terms and comparisons, the wizard's catalogue): they hold every word of what they list, so as
-# results they only took the few places the search box reads beside the law text from the
-# pages that answer ("odzywka niewystarczająca kontra" listed "Sytuacje przy stole", not the
-# situation). Per language half: "" and "en/".
-LISTS = ("", "laws/", "situations/", "terms/", "compare/", "wizard/")
 
 
 def page_url(site_dir: Path, path: Path) -> str:
@@ -57,11 +51,6 @@ def built_pages(site_dir: Path) -> list[str]:
             continue
         urls.append(page_url(site_dir, path))
     return urls
-
-
-def is_list(url: str) -> bool:
-    """Whether a page only lists other pages (LISTS), in either language half."""
-    return url.removeprefix("en/") in LISTS
 
 
 def page_file(site_dir: Path, url: str) -> Path:
