@@ -13,26 +13,41 @@ from dataclasses import dataclass
 from functools import cache
 
 from tools.model import LANGS
-from tools.normalize.citation_id import child_id, names_a_law
+from tools.normalize.citation_id import (
+    LAW_ITEM_SEPARATOR,
+    LEVEL,
+    child_id,
+    leading_id,
+    names_a_law,
+)
 
-# One id as printed after "przepis"/"Law": a law number and whatever letters, digits and
-# "(b)" marks follow it with no space (sub-items run to k: 80B2k; a fourth level in roman
-# numerals: 40B2aiv). Glued neighbours
-# ("47D16C1") match as one token.
-# "71.1": an item that hangs from a law directly (tools/data/citation_ids.json); not when a dot
-# follows, as after a law title glued to the text ("przepisu 68.50. DYSPONOWANIE").
-_TOKEN = (r"\d{1,3}(?:\.\d{1,2}(?![\d.]))?"
-          r"(?:[A-Z]|\d|[a-k](?:[ivx]{1,4})?(?![a-ząćęłńóśźż])|\([a-k]\))*")
+# The levels of an id as the laws' running text prints them (tools/data/citation_ids.json): a
+# citation is scanned for, not parsed, so these patterns are put together from the rule's levels.
+_LAW, _SECTION, _ITEM = LEVEL["law"].pattern, LEVEL["section"].pattern, LEVEL["item"].pattern
+_SECTION_IN_TEXT = LEVEL["section"].in_text  # A-H
+_SUB_IN_TEXT, _SUB_ALONE = LEVEL["sub_item"].in_text, LEVEL["sub_item"].alone_in_text
+_ROMAN = dict(LEVEL["fourth"].kinds)["roman"]
+_BRACKETED = rf"\({_SUB_IN_TEXT}\)"  # "(b)", as in 45C4(b)
+# One id as printed after "przepis"/"Law": a number and whatever letters, digits and "(b)"
+# marks follow it with no space (sub-items run to k: 80B2k; a fourth level in roman numerals:
+# 40B2aiv). Glued neighbours ("47D16C1") match as one token, and so does a number of up to three
+# digits, so that "przepis 100" is read (and reported as no law).
+# "71.1": an item that hangs from a law directly; not when a dot follows, as after a law title
+# glued to the text ("przepisu 68.50. DYSPONOWANIE").
+_TOKEN = (rf"\d{{1,3}}(?:{re.escape(LAW_ITEM_SEPARATOR)}{_ITEM}(?![\d.]))?"
+          rf"(?:{_SECTION}|\d|{_SUB_IN_TEXT}(?:{_ROMAN})?(?![a-ząćęłńóśźż])|{_BRACKETED})*")
 _LIST_SEP = r"(?:\s*,\s*|\s+(?:i|lub|albo|oraz|and|or)\s+)"
 # Adjacent links kept apart only by a space ("przepisy 47D 16C1"): accepted when the next id
 # names a section, so a number that merely follows ("przepis 50 3 karty") is not taken.
-_ABS_SEP = rf"(?:{_LIST_SEP}(?=\d)|\s+(?=\d{{1,2}}[A-Z]))"
+_ABS_SEP = rf"(?:{_LIST_SEP}(?=\d)|\s+(?={_LAW}{_SECTION}))"
 _ABSOLUTE = re.compile(
     r"(?<![\w])(?i:przepis(?:y|u|owi|em|ie|ów|ami|ach)?|laws?)(?![^\W\d])"
     rf":?\s*(?P<list>{_TOKEN}(?:{_ABS_SEP}{_TOKEN})*)(?![\w])"
 )
 # A part of the current law: "B", "B2", "B1(a)", "(a)", or an item number "1".
-_REL = r"(?:[A-H]\d{0,2}(?:\([a-k]\)|[a-k](?![\w]))?|\([a-h]\)|\d{1,2}(?:\([a-k]\))?)"
+_PART = rf"{_SECTION_IN_TEXT}(?:{_ITEM})?"
+_REL = (rf"(?:{_PART}(?:{_BRACKETED}|{_SUB_IN_TEXT}(?![\w]))?|\({_SUB_ALONE}\)"
+        rf"|{_ITEM}(?:{_BRACKETED})?)")
 _DIRECTION = r"(?:powyżej|poniżej|wyżej|niżej|above|below)"
 _KEYWORD = r"(?i:punkt\w*|punkci\w*|pkt\.?|sub-?paragraph|paragraph)"
 _RELATIVE = re.compile(
@@ -42,10 +57,9 @@ _RELATIVE = re.compile(
 )
 _RANGE = re.compile(
     rf"(?<![\w])(?:(?P<dir1>{_DIRECTION})\s+)?(?:od\s+|from\s+)?"
-    r"(?P<first>[A-H]\d{0,2})\s*(?:-|–|\bdo\b|\bto\b)\s*(?P<last>[A-H]\d{0,2})(?![\w])"
+    rf"(?P<first>{_PART})\s*(?:-|–|\bdo\b|\bto\b)\s*(?P<last>{_PART})(?![\w])"
     rf"(?:\s+(?P<dir2>{_DIRECTION})(?![\w]))?"
 )
-_UNIT_ID = re.compile(r"(\d{1,2})(?:\.(\d{1,2})([a-z])?|([A-Z])?(\d{1,2})?([a-z])?)")
 
 
 @dataclass(frozen=True)
@@ -62,7 +76,7 @@ class Citation:
 
 def normalize_token(token: str) -> str:
     """The id a printed token stands for: "43B2(b)" -> "43B2b"."""
-    return re.sub(r"\(([a-k])\)", r"\1", token)
+    return re.sub(rf"\(({_SUB_IN_TEXT})\)", r"\1", token)
 
 
 def _split_list(text: str) -> list[str]:
@@ -71,11 +85,11 @@ def _split_list(text: str) -> list[str]:
 
 def _complete(token: str, where: str) -> tuple[str | None, str]:
     """The full id a relative token names from inside unit `where`, or None and why not."""
-    here = _UNIT_ID.match(where) if where else None  # deeper levels (64A2I) cut off
+    here = leading_id(where) if where else None  # deeper levels (64A2I) cut off
     if here is None:
         return None, f"relative reference '{token}' outside any known unit"
-    law, law_item, _law_sub, section, item, _sub = here.groups()
-    section = section or ""
+    law, section, item = here.label("law"), here.label("section"), here.label("item")
+    law_item = "" if section else item  # 71.1: an item that hangs from the law
     part = normalize_token(token)
     if part[0].isupper():
         return law + part, ""

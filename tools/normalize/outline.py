@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
-from tools.normalize.citation_id import child_id, law_of, unit_label
+from tools.normalize.citation_id import LEVELS, child_id, law_of, parse_id
 from tools.yaml_data import read_data_file
 
-# Shape of an id at each level: 40 + B (1) + 2 (2) + a (3) + iv (4).
-_LEVEL_SUFFIX = {1: re.compile(r"[A-Z]"), 2: re.compile(r"\d{1,2}"), 3: re.compile(r"[a-z]"),
-                 4: re.compile(r"[ivx]+")}
+# A unit's level is the depth of its id (tools/data/citation_ids.json): 40 + B (1) + 2 (2) +
+# a (3) + iv (4); 71.1 is an item (2) that hangs from the law.
+_UNIT_LEVELS = range(1, len(LEVELS))
+_LEVELS_TEXT = ", ".join(map(str, _UNIT_LEVELS[:-1])) + f" or {_UNIT_LEVELS[-1]}"
 
 
 @dataclass(frozen=True)
@@ -143,8 +143,8 @@ def _parse_units(number: int, raw: Any, where: str) -> tuple[OutlineUnit, ...]:
         titles = {name: entry.get(name, "") for name in ("title_en", "title_pl")}
         if not isinstance(unit_id, str) or not unit_id:
             raise _fail(where, f"law {number}: unit #{index} has no string 'id'")
-        if not isinstance(level, int) or isinstance(level, bool) or level not in _LEVEL_SUFFIX:
-            raise _fail(where, f"law {number}: unit {unit_id}: 'level' must be 1, 2, 3 or 4")
+        if not isinstance(level, int) or isinstance(level, bool) or level not in _UNIT_LEVELS:
+            raise _fail(where, f"law {number}: unit {unit_id}: 'level' must be {_LEVELS_TEXT}")
         for name, flag in (("empty", empty), ("uncertain", uncertain)):
             if not isinstance(flag, bool):
                 raise _fail(where, f"law {number}: unit {unit_id}: {name!r} must be true or false")
@@ -160,9 +160,9 @@ def _parse_units(number: int, raw: Any, where: str) -> tuple[OutlineUnit, ...]:
                 f"law {number}: unit {unit_id} (level {level}) does not follow its parent "
                 f"({parent or 'none at level ' + str(level - 1)})",
             )
-        label = unit_label(unit_id, parent)
-        if not _LEVEL_SUFFIX[level].fullmatch(label) or child_id(parent, label) != unit_id:
-            like = child_id(parent, {1: "A", 2: "1", 3: "a"}[level])
+        parsed = parse_id(unit_id)
+        if parsed is None or parsed.depth != level or parsed.parent != parent:
+            like = child_id(parent, LEVELS[level].example)
             raise _fail(where, f"law {number}: unit {unit_id}: label does not fit level {level} "
                         f"(an id here looks like {like})")
         seen.add(unit_id)

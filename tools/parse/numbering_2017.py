@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+from tools.normalize.citation_id import parse_id
+
+# What a page may put before the law number in an anchor: "p64B3", "law-64B3", "przepis_64B3".
+_ANCHOR_PREFIX = r"(?:p|law|prawo|przepis)?[-_]?"
 LETTERED = re.compile(r"^([A-Z])[.)]\s+(\S.*)$")
 
 
@@ -36,13 +40,14 @@ def item_label(level: int, number: int, style: str) -> str | None:
 
 
 def explicit_id(anchors: list[str], number: int, level: int) -> tuple[str, str] | None:
-    """(id, label) from an anchor like "64B3" / "p64B3" naming a unit `level` deep."""
+    """(id, label) from an anchor like "64B3" / "p64B3" naming a unit `level` deep (in a
+    section: the anchor's section letter in either case, its sub-item letter too)."""
     for anchor in anchors:
-        match = re.fullmatch(rf"(?:p|law|prawo|przepis)?[-_]?{number}([A-Za-z])(\d+)?([a-z])?",
-                             anchor, re.I)
-        if not match:
+        match = re.match(rf"{_ANCHOR_PREFIX}{number}", anchor, re.I)
+        rest = anchor[match.end() :] if match else ""
+        if not rest[:1].isalpha():
             continue
-        parts = [match.group(1).upper(), match.group(2) or "", (match.group(3) or "").lower()]
-        if sum(1 for part in parts if part) == level:
-            return f"{number}{''.join(parts)}", parts[level - 1]
+        parsed = parse_id(f"{number}{rest[0].upper()}{rest[1:].lower()}")
+        if parsed is not None and parsed.depth == level:
+            return parsed.text, parsed.labels[-1]
     return None

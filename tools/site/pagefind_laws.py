@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tools.model import LANGS, Corpus, CrossRef, Law
 from tools.model import Unit as LawUnit
-from tools.normalize.citation_id import CITE_ID
+from tools.normalize.citation_id import is_citation_id
 from tools.normalize.cite2017 import IN_FORCE
 from tools.render.base import UI, Context, law_page, laws_by_edition, shown_title, site_path
 from tools.render.bilingual import align_languages
@@ -73,7 +73,7 @@ def _law_record(
     units = [Unit(id=str(number), title="",
                   text=cell_text(primary.text, refs.get((text_lang, primary.id), [])))]
     for row in align_languages(primary, other if own is not None else None):
-        if CITE_ID.match(row.id):  # every unit a citation can name (71.1, 50D2a1 too)
+        if is_citation_id(row.id):  # every unit a citation can name (71.1, 50D2a1 too)
             units.append(unit(row.id, row.units["primary"]))
     title = page_title(lang, number, shown_title(ctx, edition, number, lang)[0])
     url = site_path(law_page(edition, lang, number))

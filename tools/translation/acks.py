@@ -8,21 +8,19 @@ longer covers it and the check shows it again (and lists the entry as unused).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from tools.errors import SourceError
 from tools.model import Finding
-from tools.normalize.citation_id import LAW_NUMBERS, is_citation_id, law_of
+from tools.normalize.citation_id import LAW_NUMBERS, is_citation_id, is_footnote_id, law_of
 from tools.yaml_data import YAMLError, load_yaml
 
 ACK_KINDS = ("missing", "split", "citation", "number", "term", "length")
 _VALUED = ("citation", "number", "term")  # an entry must say which values it covers
 _FIELDS = {"edition", "unit", "kind", "only_pl", "only_en", "other", "reason", "reviewed"}
 _REQUIRED = ("unit", "kind", "reason", "reviewed")
-_UNIT = re.compile(r"\d{1,2}(?:\*+)?$")
 
 
 @dataclass(frozen=True)
@@ -73,7 +71,7 @@ def ack_from_dict(data: Any, where: str) -> Ack:
         raise SourceError(where, f"missing {', '.join(missing)} (every entry says why, and who "
                                  "reviewed it when)")
     unit, kind = str(data["unit"]), str(data["kind"])
-    if not (is_citation_id(unit) or _UNIT.match(unit)) or law_of(unit) not in LAW_NUMBERS:
+    if not (is_citation_id(unit) or is_footnote_id(unit)) or law_of(unit) not in LAW_NUMBERS:
         raise SourceError(where, f"unit {unit!r} is not a unit id (64, 64B3, 71.1, 64* for a "
                                  "footnote)")
     if kind not in ACK_KINDS:
