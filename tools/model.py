@@ -17,6 +17,12 @@ LANGS = ("pl", "en")
 LANG_PAIRS = (("pl", "en"), ("en", "pl"))
 
 
+def law_key(edition: int, lang: str, number: int | str) -> str:
+    """A law's key as text, "edition/lang/number" ("2017/pl/64"), as Corpus.origins and reports
+    name a law; with a unit id for the number it names that unit ("2017/pl/64B3")."""
+    return f"{edition}/{lang}/{number}"
+
+
 @dataclass
 class Unit:
     """A section, item or sub-item of a law; `id` is the citation people use (64B3, 50D2a)."""
@@ -74,6 +80,11 @@ class Law:
     def key(self) -> tuple[int, str, int]:
         """Sort and lookup key: (edition, lang, number)."""
         return (self.edition, self.lang, self.number)
+
+    @property
+    def text_key(self) -> str:
+        """The key as text, "2017/pl/64" (law_key)."""
+        return law_key(self.edition, self.lang, self.number)
 
 
 @dataclass

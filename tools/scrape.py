@@ -153,11 +153,11 @@ def scrape_corpus(config: Config, snapshot_dir: Path | None = None,
         fetched, {law.key for law in snapshot_laws}, failed, previous)
     problems += keep_problems
     laws = merge_laws(snapshot_laws, kept, fetched)
-    origins = {f"{law.edition}/{law.lang}/{law.number}": "snapshot" for law in snapshot_laws}
+    origins = {law.text_key: "snapshot" for law in snapshot_laws}
     previous_origins = previous.origins if previous else {}
-    origins.update({f"{law.edition}/{law.lang}/{law.number}": "web" for law in fetched})
+    origins.update({law.text_key: "web" for law in fetched})
     for law in kept:
-        key = f"{law.edition}/{law.lang}/{law.number}"
+        key = law.text_key
         origins[key] = previous_origins.get(key, "web")
     corpus = Corpus(laws=laws, origins=origins)
     problems += pair_languages(laws)
@@ -199,7 +199,7 @@ def law_sources(corpus: Corpus) -> dict[str, dict[str, object]]:
     captures), the law keys and the dates their pages were read."""
     found: dict[str, dict[str, object]] = {}
     for law in corpus.laws:
-        key = f"{law.edition}/{law.lang}/{law.number}"
+        key = law.text_key
         entry = found.setdefault(corpus.origins.get(key, "snapshot"), {"laws": [], "dates": []})
         entry["laws"].append(key)  # type: ignore[union-attr]
         if law.fetch_date and law.fetch_date not in entry["dates"]:  # type: ignore[operator]
@@ -225,7 +225,7 @@ def corpus_facts(corpus: Corpus) -> dict[str, object]:
     for ref in corpus.crossrefs:
         by_status[ref.status] = by_status.get(ref.status, 0) + 1
     return {"citations": by_status,
-            "laws": [f"{law.edition}/{law.lang}/{law.number}" for law in corpus.laws],
+            "laws": [law.text_key for law in corpus.laws],
             "sources": law_sources(corpus)}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from tools.model import Corpus, CrossRef, Law, Problem, unit_ids, walk
+from tools.model import Corpus, CrossRef, Law, Problem, law_key, unit_ids, walk
 from tools.normalize.citation_id import LAW_NUMBERS, is_citation_id, law_of
 from tools.normalize.citations import Citation, find_citations, glued_splits
 
@@ -113,7 +113,7 @@ def link_citations(corpus: Corpus, outline_ids: set[str]) -> tuple[list[CrossRef
                         problems.append(
                             Problem(
                                 "unresolved-citation",
-                                f"{law.edition}/{law.lang}/{source}",
+                                law_key(law.edition, law.lang, source),
                                 f"{ref.cited!r} -> {ref.target}: {ref.reason}",
                             )
                         )
@@ -156,7 +156,8 @@ def format_citation_report(refs: list[CrossRef]) -> str:
     if unresolved:
         lines.append("unresolved:")
         lines += [
-            f"  {ref.edition}/{ref.lang}/{ref.source}: {ref.cited!r} -> {ref.target}: {ref.reason}"
+            f"  {law_key(ref.edition, ref.lang, ref.source)}: {ref.cited!r} -> {ref.target}: "
+            f"{ref.reason}"
             for ref in unresolved
         ]
     return "\n".join(lines) + "\n"

@@ -27,12 +27,6 @@ def _flatten(units: list[Unit]) -> list[_Printed]:
     return [_Printed(unit.level, unit) for unit in walk(units)]
 
 
-def _where(law: Law) -> str:
-    return f"{law.edition}/{law.lang}/{law.number}"
-
-
-
-
 # A page whose structure differs from the outline in more places than this is not taken as
 # the page's own: more likely a misread than a different printing.
 MAX_EDITS_SHARE = 0.2
@@ -82,7 +76,7 @@ def align_law(law: Law, outline: Outline) -> tuple[Law, list[Problem]]:
     """The law with official ids from the outline. Where its printed structure differs, the
     page's own units keep their place (ids continuing their siblings') and each difference
     is a Problem; a difference too large to be a different printing leaves the ids as printed."""
-    where = _where(law)
+    where = law.text_key
     if outline.law(law.number) is None:
         return law, [Problem("outline-mismatch", where, f"law {law.number} is not in the outline")]
     official = outline.units(law.number)
@@ -188,7 +182,7 @@ def _outline_diff(law: Law, outline: Outline) -> list[Problem]:
     return [
         Problem(
             "outline-diff",
-            _where(law),
+            law.text_key,
             f"{len(absent)} ids not in the 2017 outline (numbering differs): {', '.join(absent)}",
         )
     ]
@@ -207,7 +201,7 @@ def pair_languages(laws: list[Law]) -> list[Problem]:
             problems.append(
                 Problem(
                     "missing-translation",
-                    _where(law),
+                    law.text_key,
                     f"law {number} ({edition}) has no {other} text in this build",
                 )
             )

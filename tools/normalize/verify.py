@@ -60,7 +60,7 @@ def remove_chrome(source_text: str, laws: list[Law]) -> tuple[str, list[str]]:
         for piece in law.stripped:
             at = text.find(piece.text, cursor)
             if at < 0:
-                not_found.append(f"{law.edition}/{law.lang}/{law.number}: {piece.text!r}")
+                not_found.append(f"{law.text_key}: {piece.text!r}")
                 continue
             text = text[:at] + " " + text[at + len(piece.text) :]
             cursor = at
@@ -128,7 +128,7 @@ def verify_nothing_lost(source_text: str, laws: list[Law]) -> list[PageCheck]:
     if not laws:
         return [PageCheck("(no laws)", len(words(source_text)), 0, [], [], [])]
     first = laws[0]
-    page = first.source_url or f"{first.edition}/{first.lang}/{first.number}"
+    page = first.source_url or first.text_key
     return [check_page(page, source_text, laws)]
 
 

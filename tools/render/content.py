@@ -108,7 +108,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         "fetch_date": primary.fetch_date,
         # where the text came from: "web" (the live pages) or "snapshot" (the bundled captures)
         "origin": ctx.corpus.origins.get(
-            f"{primary.edition}/{primary.lang}/{primary.number}", "snapshot"),
+            primary.text_key, "snapshot"),
         "text_language": primary_lang,
         "hide": ["toc"],  # the unit ids are the table of contents; the width goes to the text
         "counterparts": {

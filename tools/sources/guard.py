@@ -43,10 +43,6 @@ class PageReport:
         return not self.problems
 
 
-def _key(law: Law) -> str:
-    return f"{law.edition}/{law.lang}/{law.number}"
-
-
 def review_page(page: SourcePage, outline: Outline
                 ) -> tuple[list[Law], PageReport, list[Problem]]:
     """The page's laws with official ids, the verdict on the page, and what is reported
@@ -94,7 +90,7 @@ def review_page(page: SourcePage, outline: Outline
         reasons.append(error.message)
     expected = sum(len(outline.ids(law.number)) for law in laws if law.edition == 2017)
     report = PageReport(
-        url=page.url, kind=page.kind, laws=[_key(law) for law in laws],
+        url=page.url, kind=page.kind, laws=[law.text_key for law in laws],
         units=sum(len(unit_ids(law)) - 1 for law in laws), expected=expected, words=words,
         lost=lost, chrome=[s.text for law in laws for s in law.stripped],
         charset=f"{page.encoding} ({page.charset.split(':')[0]})",
@@ -144,7 +140,7 @@ def keep_last_good(fetched: list[Law], present: set[tuple[int, str, int]], faile
     previous law whose source failed this run and that nothing else gave (`present`)."""
     if previous is None:
         return fetched, [], []
-    web = {law.key: law for law in previous.laws if previous.origins.get(_key(law)) == "web"}
+    web = {law.key: law for law in previous.laws if previous.origins.get(law.text_key) == "web"}
     publish: list[Law] = []
     kept: list[Law] = []
     problems: list[Problem] = []
@@ -152,20 +148,20 @@ def keep_last_good(fetched: list[Law], present: set[tuple[int, str, int]], faile
         old = web.pop(law.key, None)
         if old is not None and units(law) < units(old):
             kept.append(old)
-            problems.append(Problem("kept-last-good", _key(law),
+            problems.append(Problem("kept-last-good", law.text_key,
                                     f"this run found {units(law)} units, the last good version "
                                     f"has {units(old)}: the last good version is kept"))
         else:
             publish.append(law)
     for key in sorted(web):
         kept.append(web[key])
-        problems.append(Problem("kept-last-good", _key(web[key]),
+        problems.append(Problem("kept-last-good", web[key].text_key,
                                 "not read in this run: the last good version is kept"))
     taken = present | {law.key for law in publish + kept}
     for law in previous.laws:
         if law.source_url in failed and law.key not in taken:
             kept.append(law)
-            problems.append(Problem("kept-last-good", _key(law),
+            problems.append(Problem("kept-last-good", law.text_key,
                                     f"its source failed ({law.source_url}): the last good "
                                     "version is kept"))
     return publish, kept, problems
