@@ -230,9 +230,9 @@ def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
     site = built / "site"
     bundle = (site / BUNDLE_FILE).read_text(encoding="utf-8")
     listed = re.findall(r"path: (assets/\S+\.js)", (ROOT / "mkdocs.yml").read_text("utf-8"))
-    assert re.findall(r"/\*! (\S+\.(?:js|py)) \*/", bundle) == [SCRIPT_FILE, "tools/urls.py",
-                                                                  *listed]
-    assert len(listed) == 11 and not any((site / part).exists() for part in listed)
+    assert re.findall(r"/\*! (\S+\.(?:js|py)) \*/", bundle) == [
+        SCRIPT_FILE, "tools/urls.py", "tools/normalize/citation_id.py", *listed]
+    assert len(listed) == 12 and not any((site / part).exists() for part in listed)
     sources = generated_sources() + [
         f"/*! {part} */\n" + (ROOT / "site_overrides" / part).read_text(encoding="utf-8")
         for part in listed]

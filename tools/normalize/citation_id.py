@@ -112,6 +112,10 @@ class CitationId:
         """The id it hangs from ("" for a law)."""
         return self.lineage[-2] if len(self.lineage) > 1 else ""
 
+    def up_to(self, level: str) -> str:
+        """The id down to `level` at most ("64B3" to "section" is "64B"; "71.1" is "71")."""
+        return self.lineage[sum(1 for name in self.levels if _DEPTH[name] <= _DEPTH[level]) - 1]
+
     def label(self, level: str) -> str:
         """Its label at `level` ("section" of "64B3" is "B"), "" when it has none there."""
         return dict(zip(self.levels, self.labels, strict=True)).get(level, "")

@@ -1,5 +1,6 @@
 """The page scripts as one minified file: what the build generates for them (the scripts'
-words, tools/interface.py; the class names, tools/markup.py; the path scheme, tools/urls.py),
+words, tools/interface.py; the class names, tools/markup.py; the path scheme, tools/urls.py; the
+citation-id rule, tools/normalize/citation_id.py),
 then the scripts mkdocs.yml's extra_javascript lists, in that order, so a page fetches one cached
 script, not ten (each request costs its headers, and small files compress worse than one). Our
 scripts keep their comments in the source; the site gets them without (rjsmin)."""
@@ -14,6 +15,7 @@ import rjsmin
 from tools.errors import BridgelawError
 from tools.interface import SCRIPT_FILE, script_source
 from tools.markup import script_line as markup_line
+from tools.normalize.citation_id import script_rule
 from tools.urls import script_paths
 from tools.write import write_text
 
@@ -21,6 +23,7 @@ from tools.write import write_text
 # (document.currentScript, "../../"), which is the bundle's once bundled.
 BUNDLE_FILE = "assets/bridgelaw/bundle.js"
 PATHS_GLOBAL = "bridgelawPaths"
+IDS_GLOBAL = "bridgelawIdRule"
 
 
 def paths_source() -> str:
@@ -29,10 +32,19 @@ def paths_source() -> str:
     return f"/*! tools/urls.py */\nwindow.{PATHS_GLOBAL} = {data};\n"
 
 
+def ids_source() -> str:
+    """The citation-id rule (tools/normalize/citation_id.py script_rule) as the global
+    IDS_GLOBAL, for ids.js: the browser takes ids apart by the rule the build does."""
+    data = json.dumps(script_rule(), separators=(",", ":"), sort_keys=True)
+    return f"/*! tools/normalize/citation_id.py */\nwindow.{IDS_GLOBAL} = {data};\n"
+
+
 def generated_sources() -> list[str]:
     """The globals the build writes ahead of the scripts: their words and class names, then
-    the path scheme, each after a kept comment naming where it comes from."""
-    return [f"/*! {SCRIPT_FILE} */\n{script_source()}{markup_line()}", paths_source()]
+    the path scheme and the citation-id rule, each after a kept comment naming where it comes
+    from."""
+    return [f"/*! {SCRIPT_FILE} */\n{script_source()}{markup_line()}", paths_source(),
+            ids_source()]
 
 
 def script_bundle(site_dir: Path, parts: list[str]) -> str:

@@ -8,47 +8,26 @@
   // class names: tools/data/markup.yaml, in the page-script bundle (tools/site/scripts.py)
   var M = window.bridgelawMarkup;
 
-  // The one citation-id rule (tools/data/citation_ids.json), embedded in the page by main.html.
-  var RULE = (function () {
-    try { return JSON.parse(document.getElementById("bl-citation-rule").textContent); } catch (e) { return null; }
-  })();
-  var PREFIX = RULE ? new RegExp(RULE.prefix, RULE.flags) : null;
-  var CITE = RULE ? new RegExp(RULE.query, RULE.flags) : null;
+  // citation ids, taken apart and read from a query by the one rule (assets/bridgelaw/ids.js)
+  var Ids = window.bridgelawIds;
 
   /** The citation id a query names ("64 C 2" -> "64C2", "Law 71 item 1" -> "71.1"), or null;
    * tools/normalize/citation_id.py parse_citation_query does the same with the same rule. */
-  S.parseCitation = function (query) {
-    if (!CITE) return null;
-    var rest = query.trim();
-    for (var i = 0; i < 3; i++) {
-      var stripped = rest.replace(PREFIX, "").trim();
-      if (stripped === rest) break;
-      rest = stripped;
-    }
-    var m = CITE.exec(rest);
-    if (!m) return null;
-    var g = {};
-    RULE.query_groups.forEach(function (name, index) { g[name] = m[index + 1] || ""; });
-    var n = parseInt(g.law, 10);
-    if (n < RULE.law_numbers[0] || n > RULE.law_numbers[1] || (g.item && !g.section) || (g.sub && !(g.item || g.law_item))) return null;
-    var sub = g.sub.toLowerCase();
-    if (g.law_item) return String(n) + RULE.law_item_separator + String(parseInt(g.law_item, 10)) + sub;
-    return String(n) + g.section.toUpperCase() + g.item + sub;
-  };
+  S.parseCitation = Ids.parseQuery;
 
   function loadCitations() { return Q.json(ROOT, "pagefind/citations.json"); }
 
   S.unitUrl = unitUrl; // order.js links a situation's law the same way
   function unitUrl(edition, id) {
-    var law = /^\d+/.exec(id)[0];
+    var law = Ids.lawOf(id);
     return new URL(SITE.page("law", LANG, { edition: edition, number: law }) + "#" + id, ROOT).href;
   }
 
   function nearest(ids, cited) {
-    var law = /^\d+/.exec(cited)[0];
+    var law = Ids.lawOf(cited);
     function common(a) { var i = 0; while (i < a.length && a[i] === cited[i]) i++; return i; }
     return ids
-      .filter(function (id) { return /^\d+/.exec(id)[0] === law; })
+      .filter(function (id) { return Ids.lawOf(id) === law; })
       .sort(function (a, b) { return common(b) - common(a) || a.length - b.length || (a < b ? -1 : 1); })
       .slice(0, 3);
   }
@@ -70,15 +49,15 @@
       if (has("2017", cited)) items.push(go("2017", cited, TEXT.jump + " " + cited));
       var message = "";
       if (!has("2017", cited) && (force.outline || []).indexOf(cited) >= 0) {
-        var law = /^\d+/.exec(cited)[0];
+        var law = Ids.lawOf(cited);
         // our own page first, its section's row (there offline too; Enter stays on the site),
         // then the source site's page, marked as leaving the site
-        if ((force.title_pages || []).indexOf(Number(law)) >= 0) {
+        if ((force.title_pages || []).indexOf(law) >= 0) {
           items.push({ id: cited, edition: "2017", title: TEXT.titlePage,
-            url: unitUrl("2017", /^\d+[A-Z]?/.exec(cited)[0]) });
+            url: unitUrl("2017", Ids.upTo(cited, "section")) });
         }
         items.push({ id: cited, edition: "2017", title: TEXT.official, external: true,
-          url: force.official[LANG].replace("{number}", law) });
+          url: force.official[LANG].replace("{number}", String(law)) });
         ((force.counterparts || {})[cited] || []).forEach(function (old) {
           if (has("1997", old)) items.push(go("1997", old, TEXT.counterpart + cited));
         });

@@ -15,14 +15,8 @@
   S.rule = rule;
 
   /** Whether `other` is a unit inside `id` ("64A1" in "64A"; "64B10" is not in "64B1"), as
-   * is_inside in tools/normalize/citation_id.py. */
-  S.below = function (id, other) {
-    if (other.indexOf(id) !== 0 || other === id) return false;
-    var next = other.charAt(id.length);
-    // a sub-item's own sub-items are roman numerals: 40B2ai and 40B2aiv lie inside 40B2a
-    return next === "." || /\d/.test(next) !== /\d/.test(id.charAt(id.length - 1)) ||
-      (/\d[a-z]$/.test(id) && /[ivx]/.test(next));
-  };
+   * is_inside in tools/normalize/citation_id.py: the one rule (assets/bridgelaw/ids.js). */
+  S.below = window.bridgelawIds.isInside;
 
   /** A text word folded, without the punctuation around it ("renonsu)" -> "renonsu"); each
    * once, as query.js folds (query.js perWord). */

@@ -52,9 +52,10 @@
     return value[lang] || "";
   };
 
+  /* The law a cited id belongs to (0 for none), by the one id rule (assets/bridgelaw/ids.js,
+   * in the page-script bundle, which runs before the wizard's scripts). */
   W.lawNumber = function (id) {
-    var match = /^(\d+)/.exec(id);
-    return match ? Number(match[1]) : 0;
+    return window.bridgelawIds.lawOf(id) || 0;
   };
 
   /* Follow the answers from the start: the steps taken, the node reached, or an error. */
