@@ -126,6 +126,7 @@ class CitationId:
         return (self.law, *(_label_key(level, label) for level, label in pairs))
 
 
+@lru_cache(maxsize=4096)
 def _label_key(level: str, label: str) -> tuple[int, int | str]:
     kind = LEVEL[level].kind_of(label)
     value: int | str = (int(label) if kind == "number" else _roman(label) if kind == "roman"
@@ -232,6 +233,7 @@ def is_inside(outer: str, inner: str) -> bool:
     return parsed is not None and outer in parsed.lineage[:-1]
 
 
+@lru_cache(maxsize=65536)  # ranking sorts the same few ids over and over
 def id_sort_key(unit_id: str) -> tuple:
     """A sort key in document order: 64 < 64A < 64A1 < 64A2 < 64A10 < 64B, 71 < 71.1 < 71.2,
     40B2aiv < 40B2av; text that is no citation id goes last."""
