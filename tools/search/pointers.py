@@ -14,6 +14,15 @@ from tools.search.reader import SearchIndex, stored_fields
 SITUATIONS_READ = 40
 
 
+def title_of(ix: SearchIndex, law: str, lang: str, allowed: set[int] | None) -> int | None:
+    """The title document of a 2017 law known by its titles only, in `lang`, or in the other
+    language where this build lacks its title in `lang`; None when the filters (`allowed`)
+    leave it out."""
+    titles = (ix.title_doc(law, other) for other in (lang, *LANGS))
+    return next((title for title in titles
+                 if title is not None and (allowed is None or title in allowed)), None)
+
+
 def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Counter[int],
                      lang: str, allowed: set[int] | None) -> tuple[int, int, str] | None:
     """(the situation, the title document of the law it rests on, the situation's language)
@@ -35,10 +44,7 @@ def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Count
                and stored_fields(ix, doc)["edition"] == "2017"]
     if not fields["law"] or most <= max(clauses, default=0):
         return None
-    # a law whose Polish title this build lacks is named by its English one
-    titles = (ix.title_doc(fields["law"], other) for other in (lang, *LANGS))
-    title = next((title for title in titles
-                  if title is not None and (allowed is None or title in allowed)), None)
+    title = title_of(ix, fields["law"], lang, allowed)
     return None if title is None else (situation, title, lang)
 
 
@@ -62,10 +68,7 @@ def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
             continue
         if (law, fields["lang"]) in found:
             continue
-        # a law whose title this build lacks in the situation's language is named in the other
-        titles = (ix.title_doc(law, other) for other in (fields["lang"], *LANGS))
-        title = next((title for title in titles
-                      if title is not None and (allowed is None or title in allowed)), None)
+        title = title_of(ix, law, fields["lang"], allowed)
         if title is not None and title not in listed:
             listed[title] = fields["lang"]
             found.add((law, fields["lang"]))

@@ -37,6 +37,7 @@ JARGON_WEIGHT = 1.0  # the general words table talk stands for count as typed
 TYPO_WEIGHT = 0.8  # the word a typo most likely meant is searched beside the typed one
 # Word length below which a word may carry this many wrong letters and still be corrected.
 TYPO_BOUNDS = ((4, 0), (9, 1), (999, 2))
+SHORTEST_CANDIDATE = 4  # correct() offers no shorter word (typos.js correct holds the same)
 # How both engines say what an English query was read as in the Polish text: each typed form
 # and its Polish term, the several ways of one word, the pairs ("touched → dotknąć / dotykać").
 READING = {"as": " → ", "ways": " / ", "pairs": ", "}
@@ -171,7 +172,7 @@ def correct(word: str, vocabulary: dict[str, int]) -> str | None:
     for candidate, count in vocabulary.items():
         # a typo rarely hits the first letter: keeping it keeps real words from being "fixed"
         if (abs(len(candidate) - len(folded)) > bound or candidate[0] != folded[0]
-                or len(candidate) < 4 or not count):
+                or len(candidate) < SHORTEST_CANDIDATE or not count):
             continue
         distance = edit_distance(folded, candidate, bound)
         if distance <= bound:

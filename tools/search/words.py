@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from tools.model import LANGS
 from tools.search.analysis import fold
+from tools.search.query import SHORTEST_CANDIDATE, TYPO_BOUNDS, allowed_typos, edit_distance
 
-LANGS = ("pl", "en")
 # A word at least this common (Zipf scale: 3 is once per million words) counts as a word of the
 # language; rarer entries of the lists are mostly names and misspellings, "renos" among them.
 MIN_ZIPF = 2.5
-SHORTEST = 4  # correct() offers no word shorter than this, nor reads one as a typo
 
 
 @cache
@@ -32,7 +32,7 @@ def language_words(min_zipf: float = MIN_ZIPF) -> frozenset[str]:
     words: set[str] = set()
     for lang in LANGS:
         for word, frequency in get_frequency_dict(lang, "large").items():
-            if frequency >= least and len(word) >= SHORTEST and word.isalpha():
+            if frequency >= least and len(word) >= SHORTEST_CANDIDATE and word.isalpha():
                 words.add(fold(word.lower()))
     return frozenset(words)
 
@@ -50,12 +50,10 @@ def _deletions(word: str, times: int) -> set[str]:
 
 def near_words(vocabulary: dict[str, int], words: Iterable[str]) -> list[str]:
     """The `words` not in `vocabulary` that correct() would read as a typo of one of its words."""
-    from tools.search.query import allowed_typos, edit_distance
-
-    deepest = max(bound for _, bound in _bounds())
+    deepest = max(bound for _, bound in TYPO_BOUNDS)
     by_deletion: dict[str, list[str]] = {}
     for known in vocabulary:
-        if len(known) >= SHORTEST:
+        if len(known) >= SHORTEST_CANDIDATE:
             for key in _deletions(known, deepest):
                 by_deletion.setdefault(key, []).append(known)
     near = []
@@ -69,12 +67,6 @@ def near_words(vocabulary: dict[str, int], words: Iterable[str]) -> list[str]:
                edit_distance(word, known, bound) <= bound for known in candidates):
             near.append(word)
     return sorted(near)
-
-
-def _bounds() -> tuple[tuple[int, int], ...]:
-    from tools.search.query import TYPO_BOUNDS
-
-    return TYPO_BOUNDS
 
 
 def with_language_words(vocabulary: dict[str, int]) -> dict[str, int]:

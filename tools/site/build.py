@@ -72,7 +72,6 @@ def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
 # and the citation rule (each page embeds that itself) would only make every first search bigger.
 SITE_SPEC_KEYS = ("fold_extra", "inflections", "jargon", "max_query_chars", "negation", "ranking",
                   "reading", "stops", "synonyms", "translations", "typo_bounds")
-SHORTEST_CANDIDATE = 4  # correct() (tools/search/query.py, query.js) reads no shorter word
 
 
 def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],
@@ -113,7 +112,7 @@ def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
     search loads the shards of its words' letters, not the whole vocabulary. Words correct()
     can neither correct nor offer are left out, and the words of the language it leaves as
     typed (count 0) go to language_word_shards."""
-    from tools.search.query import allowed_typos
+    from tools.search.query import SHORTEST_CANDIDATE, allowed_typos
 
     shards: dict[str, dict[str, int]] = {}
     for word, count in sorted(vocabulary.items()):

@@ -266,22 +266,23 @@
     }).length;
   }
 
-  /** The names of the shards (the hex code point of a first letter) that the folded words'
-   * first letters name, of those the spec lists. */
-  function shardKeys(listed, folded) {
+  /** The names of the shards (the hex code points of a word's first `letters` letters, one by
+   * default, joined by "-") that the folded words name, of those the spec lists. */
+  function shardKeys(listed, folded, letters) {
     var keys = [];
     folded.forEach(function (w) {
-      var key = w ? w.codePointAt(0).toString(16) : "";
+      var key = Array.from(w || "").slice(0, letters || 1)
+        .map(function (c) { return c.codePointAt(0).toString(16); }).join("-");
       if (key && keys.indexOf(key) < 0 && (listed || []).indexOf(key) >= 0) keys.push(key);
     });
     return keys;
   }
 
-  /** The shards of a table the build splits by first letter (tools/site/build.py: name-<hex>.json)
-   * that the folded words' first letters name, of those the spec lists (`listed`), each fetched
-   * once; a shard that cannot be had reads as `empty`. */
-  function shards(root, name, listed, folded, empty) {
-    return Promise.all(shardKeys(listed, folded).map(function (key) {
+  /** The shards of a table the build splits by first letter (tools/site/build.py: name-<hex>.json;
+   * by the first `letters` letters: name-<hex>-<hex>.json) that the folded words name, of those
+   * the spec lists (`listed`), each fetched once; a shard that cannot be had reads as `empty`. */
+  function shards(root, name, listed, folded, empty, letters) {
+    return Promise.all(shardKeys(listed, folded, letters).map(function (key) {
       return Q.json(root, "assets/search/" + name + "-" + key + ".json").catch(function () { return empty; });
     }));
   }

@@ -72,14 +72,7 @@
    * (tools/site/build.py language_word_shards; the spec lists the shards that exist). Asked
    * only for words correct() would change: a word of the language stays as typed. */
   Q.languageWords = function (root, words) {
-    var keys = [];
-    words.forEach(function (w) {
-      var key = Array.from(w).slice(0, 2).map(function (c) { return c.codePointAt(0).toString(16); }).join("-");
-      if (keys.indexOf(key) < 0 && (Q.spec.words || []).indexOf(key) >= 0) keys.push(key);
-    });
-    return Promise.all(keys.map(function (key) {
-      return Q.json(root, "assets/search/words-" + key + ".json").catch(function () { return []; });
-    })).then(function (lists) {
+    return Q.shards(root, "words", Q.spec.words, words, [], 2).then(function (lists) {
       var known = Object.create(null);
       lists.forEach(function (list) { list.forEach(function (w) { known[w] = true; }); });
       return known;
