@@ -47,7 +47,8 @@
     var target = id && document.getElementById(id);
     if (!target || !target.classList.contains(M.row)) return;
     var lead = target.previousElementSibling;
-    while (lead && !(lead.classList.contains(M.leads) && lead.id && id.indexOf(lead.id) === 0)) {
+    while (lead && !(lead.classList.contains(M.leads) && lead.id &&
+                     window.bridgelawIds.isInside(lead.id, id))) {
       lead = lead.previousElementSibling;
     }
     if (!lead) return;
