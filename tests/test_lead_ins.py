@@ -55,3 +55,16 @@ def test_a_laws_opening_text_leads_into_its_sections_when_it_opens_a_list() -> N
     # 2017 Law 50's opening text states a rule: its sections are not read with it
     law_50 = CORPUS.law(2017, "pl", 50)
     assert law_lead_ins(law_50)["50A"] == ()
+
+
+def test_the_spellings_give_each_folded_word_its_commonest_printed_form() -> None:
+    """What the site searches for a word typed without diacritics (tools/search/docs.py
+    spellings): the form the texts print most, only where it differs from the folded word."""
+    from tools.search.docs import spellings, vocabulary
+
+    docs = list(law_docs(LAW_64))
+    spelt = spellings(docs)
+    assert spelt["uprawomocnil"] == "uprawomocnił" and spelt["falszywy"] == "fałszywy"
+    assert "renons" not in spelt  # printed as folded: nothing to respell
+    assert set(spelt) <= set(vocabulary(docs))
+    assert list(spelt) == sorted(spelt)  # deterministic output

@@ -98,6 +98,23 @@ def test_the_site_says_which_word_it_searched_for_a_typo(search_page) -> None:  
     assert "renons" in status and "renosn" in status
 
 
+@pytest.mark.parametrize("query", [
+    "czy dziadek może ostrzec rozgrywającego że wychodzi ze złej ręki",
+    "rozgrywający zagrał kartę z niewłaściwej ręki"])
+def test_a_query_typed_without_diacritics_finds_what_it_finds_with_them(
+        search_page, query: str) -> None:  # noqa: ANN001
+    """Players type on phones without diacritics; Pagefind stems and scores "reki" and "ręki"
+    apart, so the site searches each word as the texts spell it (spellings.json): the same
+    results either way, and no word is said to be a typo."""
+    from tools.search.analysis import fold
+
+    bare = fold(query)
+    assert bare != query
+    with_them = site_refs(search_page, query)
+    assert with_them and site_refs(search_page, bare) == with_them
+    assert "Szukano także" not in search_page.inner_text(".bl-search__status")
+
+
 @pytest.mark.parametrize("query", ["renons wykryty po zakonczeniu rundy",
                                    "rozgrywający zakazał wyjścia w kolor",
                                    "czy partner może wykorzystać wiedzę o karcie przygwożdżonej"])

@@ -14,6 +14,7 @@ from tools.search.analysis import distinct_words
 from tools.urls import glossary_url, law_path, situation_path, unit_url
 
 _WORDS = re.compile(r"\w+")
+SHORTEST_WORD = 3  # the vocabulary's and the spellings' shortest word
 
 
 @dataclass
@@ -199,9 +200,28 @@ def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:
     for doc in docs:
         for text in (doc.title_text, doc.context_text, doc.parent_text, doc.body):
             for word in _WORDS.findall(fold(text.lower())):
-                if word.isalpha() and len(word) >= 3:
+                if word.isalpha() and len(word) >= SHORTEST_WORD:
                     counts[word] = counts.get(word, 0) + 1
     return dict(sorted(counts.items()))
+
+
+def spellings(docs: list[SearchDoc]) -> dict[str, str]:
+    """Each folded word of the indexed texts whose commonest printed form differs from it
+    ("reki" -> "ręki"): a query typed without diacritics is searched in the text's spelling on
+    the site, where Pagefind stems and scores the two spellings apart (the CLI's index is
+    folded and needs none)."""
+    from tools.search.analysis import fold
+
+    forms: dict[str, dict[str, int]] = {}
+    for doc in docs:
+        for text in (doc.title_text, doc.context_text, doc.parent_text, doc.body):
+            for word in _WORDS.findall(text.lower()):
+                if word.isalpha() and len(word) >= SHORTEST_WORD:
+                    seen = forms.setdefault(fold(word), {})
+                    seen[word] = seen.get(word, 0) + 1
+    commonest = {folded: min(seen, key=lambda form: (-seen[form], form))
+                 for folded, seen in forms.items()}
+    return {folded: form for folded, form in sorted(commonest.items()) if form != folded}
 
 
 def corpus_docs(corpus: Corpus) -> list[SearchDoc]:

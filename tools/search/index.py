@@ -20,6 +20,7 @@ from tools.search.docs import (
     glossary_docs,
     outline_docs,
     situation_docs,
+    spellings,
     vocabulary,
 )
 from tools.search.words import with_language_words
@@ -38,6 +39,7 @@ GLOSSARY_FILE = "glossary_terms.json"
 OUTLINE_FILE = "outline_ids.json"
 SYNONYMS_FILE = "synonyms.json"  # players' words -> the law's term (tools.search.query)
 VOCABULARY_FILE = "vocabulary.json"  # folded words and counts, for correcting typos
+SPELLINGS_FILE = "spellings.json"  # folded words -> the texts' spelling, for the site's search
 
 
 
@@ -238,6 +240,7 @@ def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
     docs.extend(extra_docs)
     docs.extend(situation_docs(list(situations)))
     sidecars[VOCABULARY_FILE] = with_language_words(vocabulary(docs))
+    sidecars[SPELLINGS_FILE] = spellings(docs)
     write_index(docs, config.index_dir, sidecars)
     write_text(config.search_spec_file,
                search_spec_json(sidecars[SYNONYMS_FILE], sidecars[GLOSSARY_FILE],

@@ -106,18 +106,22 @@ def letter_key(word: str) -> str:
     return f"{ord(word[0]):x}"
 
 
-def vocabulary_shards(vocabulary: dict[str, int]) -> dict[str, dict[str, int]]:
+def vocabulary_shards(vocabulary: dict[str, int], spellings: dict[str, str] | None = None
+                      ) -> dict[str, dict[str, int | list[int | str]]]:
     """The index's vocabulary split by the first letter of its words (a hex code point): a
     mistyped word is only ever read as a word with its own first letter (correct), so a first
     search loads the shards of its words' letters, not the whole vocabulary. Words correct()
-    can neither correct nor offer are left out, and the words of the language it leaves as
-    typed (count 0) go to language_word_shards."""
+    can neither correct nor offer are left out, unless the texts spell them otherwise; such a
+    word is [count, spelling] ("reki": [3, "ręki"]: typos.js printed). The words of the language
+    it leaves as typed (count 0) go to language_word_shards."""
     from tools.search.query import SHORTEST_CANDIDATE, allowed_typos
 
-    shards: dict[str, dict[str, int]] = {}
+    spellings = spellings or {}
+    shards: dict[str, dict[str, int | list[int | str]]] = {}
     for word, count in sorted(vocabulary.items()):
-        if count and (len(word) >= SHORTEST_CANDIDATE or allowed_typos(word)):
-            shards.setdefault(letter_key(word), {})[word] = count
+        spelt = spellings.get(word)
+        if count and (spelt or len(word) >= SHORTEST_CANDIDATE or allowed_typos(word)):
+            shards.setdefault(letter_key(word), {})[word] = [count, spelt] if spelt else count
     return shards
 
 
@@ -188,14 +192,19 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
     the words of the language by their first two letters (words-<letter>-<letter>.json) under
     out_dir/assets/search/; returns what was missing."""
     vocabulary_file = config.index_dir / "vocabulary.json"
-    missing = [str(f) for f in (config.search_spec_file, vocabulary_file) if not f.exists()]
+    spellings_file = config.index_dir / "spellings.json"
+    missing = [str(f) for f in (config.search_spec_file, vocabulary_file, spellings_file)
+               if not f.exists()]
     target = out_dir / "assets" / "search"
     target.mkdir(parents=True, exist_ok=True)
     shards: dict[str, dict[str, int]] = {}
     language: dict[str, list[str]] = {}
     if vocabulary_file.exists():  # without it the search box reads no typos, and still works
         vocabulary = json.loads(vocabulary_file.read_text(encoding="utf-8"))
-        shards, language = vocabulary_shards(vocabulary), language_word_shards(vocabulary)
+        spellings = (json.loads(spellings_file.read_text(encoding="utf-8"))
+                     if spellings_file.exists() else {})
+        shards = vocabulary_shards(vocabulary, spellings)
+        language = language_word_shards(vocabulary)
     for key, words in shards.items():
         _write_json(target / f"vocabulary-{key}.json", words)
     for key, listed in language.items():

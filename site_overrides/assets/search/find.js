@@ -161,8 +161,16 @@
    * synonymTerms read them; `negated`, the words typed after "nie" with the words they make
    * joined (query.js negatedWords). `stale` says the reader has typed on since: no page is read for a
    * query no longer shown (the answer is then null). */
-  S.find = function (pf, words, vocabulary, stale, pairs, players, negated) {
+  S.find = function (pf, typed, vocabulary, stale, pairs, players, negated) {
+    var words = typed;
     return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
+      // a word typed without its diacritics is searched as the texts spell it (typos.js
+      // printed), and after "nie" joined so too
+      words = typed.map(function (w) { return Q.printed(w, got[0]); });
+      negated = Object.assign(Object.create(null), negated);
+      typed.forEach(function (w, i) {
+        if (words[i] !== w && Q.joinedOf(negated, w)) negated[words[i].toLowerCase()] = Q.spec.negation + words[i].toLowerCase();
+      });
       // a word that names a glossary term or word pair in some form is no typo ("prohibits" for
       // "prohibit a lead"): the CLI knows it by its stem, the glossary being in its index
       var typedTerms = Q.translate(words, got[1]);

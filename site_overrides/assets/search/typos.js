@@ -29,6 +29,21 @@
     return bound;
   }
 
+  /** How often the texts use a word of the vocabulary: a shard's entry is the count, or
+   * [count, spelling] for a word the texts spell with diacritics (tools/site/build.py
+   * vocabulary_shards). */
+  function count(entry) {
+    return Array.isArray(entry) ? entry[0] : entry || 0;
+  }
+
+  /** The word as the texts spell it, where it was typed without the diacritics they give it
+   * ("reki" -> "ręki"); else as typed. Pagefind stems and scores the two spellings apart, where
+   * the CLI's folded index reads them as one. */
+  function printed(word, vocabulary) {
+    var entry = vocabulary[Q.fold(word)];
+    return Array.isArray(entry) && Q.fold(word) === word.toLowerCase() ? entry[1] : word;
+  }
+
   /** The word of the index's vocabulary a mistyped word most likely meant (tools/search/query.py
    * correct: same first letter, as many wrong letters as the spec's typo_bounds allow), or "". */
   function correct(word, vocabulary) {
@@ -39,7 +54,7 @@
       if (c.length < 4 || c[0] !== w[0] || Math.abs(c.length - w.length) > bound) return;
       var d = distance(w, c, bound);
       if (d > bound) return;
-      var key = [d, -vocabulary[c], c];
+      var key = [d, -count(vocabulary[c]), c];
       if (!best || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
     });
     return best ? best[2] : "";
@@ -56,12 +71,12 @@
   }
   var FORM_NOT_TYPO = 6;
 
-  /** The part of the index's vocabulary `correct` reads for these words: the build splits it by
-   * first letter (tools/site/build.py vocabulary_shards), as a word is only ever read as a word
-   * with its own first letter, so only the shards of the words that can be corrected are
-   * fetched; a shard that cannot be had corrects nothing. */
+  /** The part of the index's vocabulary that `correct` and `printed` read for these words: the
+   * build splits it by first letter (tools/site/build.py vocabulary_shards), as a word is only
+   * ever read as a word with its own first letter, so only the shards of the words' letters are
+   * fetched; a shard that cannot be had corrects and respells nothing. */
   Q.vocabulary = function (root, words) {
-    var corrected = words.map(Q.fold).filter(function (w) { return allowedTypos(w) && /^\p{L}+$/u.test(w); });
+    var corrected = words.map(Q.fold).filter(function (w) { return /^\p{L}+$/u.test(w); });
     return Q.shards(root, "vocabulary", Q.spec.vocabulary, corrected, {}).then(function (got) {
       return Object.assign.apply(null, [{}].concat(got));
     });
@@ -80,5 +95,6 @@
   };
 
   Q.correct = correct;
+  Q.printed = printed;
   Q.formOf = formOf;
 })(window.bridgelawQuery);
