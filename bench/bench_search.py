@@ -52,6 +52,7 @@ QUERIES = ROOT / "bench" / "data" / "queries_public.tsv"
 # writer who did not see the engine; the held-out one is read by this bench only.
 BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
              "book tune 2": ROOT / "bench" / "data" / "queries_book_tune2.tsv",
+             "book tune 3": ROOT / "bench" / "data" / "queries_book_tune3.tsv",
              "book held-out": ROOT / "bench" / "data" / "queries_book_heldout.tsv"}
 ARGS = [
     "--headless",

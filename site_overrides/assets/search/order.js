@@ -80,14 +80,14 @@
 
   /** The laws in force the situations found rest on (their first laws), each listed right
    * before its situation (the law, then the situation that rests on it), when this build knows
-   * that law by its titles only, no page of it was found and the situation holds more of the
-   * query's words than any clause in force found: the situation page names the law
+   * that law by its titles only and no page of it was found; after the law texts holding a clause
+   * with as many of the query's words, where they stand after the situation: the situation page names the law
    * in its hidden metadata (rests_on in assistant/pages.py), as the CLI lists the titles with
    * their situations (title_pointed_to and titles_listed_with in tools/search/pointers.py).
    * The best situation, holding more of the query's words (`reading`) than any clause in force
    * found, also moves its law's own page up to stand before it when found after it. `ordered`
    * is changed in place; returned: the items to list, each with the situation it stands
-   * before. */
+   * before and how many of the law texts listed first (S.items) it must follow. */
   S.restsOn = function (ordered, reading) {
     var listed = [];
     var pointing = ordered.filter(function (d) { return d.meta && d.meta.rests_on_title; });
@@ -112,12 +112,15 @@
     var seen = {};
     pointing.forEach(function (d) {
       var law = d.meta.rests_on;
-      // a clause in force holding as many of the query's words answers before the law a
-      // situation rests on (ties_to_text in tools/search/rank.py)
-      if (seen[law] || own(law) || held(d) <= clauses) return;
+      if (seen[law] || own(law)) return;
       seen[law] = true;
       listed.push({
-        before: d, item: {
+        before: d,
+        // a clause in force holding as many of the query's words answers before the law a
+        // situation rests on (ties_to_text in tools/search/rank.py): the laws whose text holds
+        // one such clause, which S.items lists first of the law texts
+        after: ordered.filter(function (o) { return S.textFound(o) && S.bestClause(o, reading) >= held(d); }).length,
+        item: {
           id: law, edition: "2017", url: S.unitUrl("2017", law), text: [],
           title: TEXT.law + " " + d.meta.rests_on_title, kind: TEXT.titlesOnly
         }

@@ -251,8 +251,10 @@
       .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
     slots.forEach(function (i, k) { pages[i] = byClause[k].items; });
     laws.forEach(function (law) {
-      var at = ordered.indexOf(law.before);
-      pages[at] = [Object.assign({ excerpt: ownExcerpt([], []) }, law.item)].concat(pages[at]);
+      var item = Object.assign({ excerpt: ownExcerpt([], []) }, law.item);
+      var at = ordered.indexOf(law.before), text = law.after ? slots[law.after - 1] : -1;
+      if (text > at) pages[text] = pages[text].concat([item]);
+      else pages[at] = [item].concat(pages[at]);
     });
     return [].concat.apply([], pages);
   };
