@@ -206,10 +206,10 @@ def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:
 
 
 def spellings(docs: list[SearchDoc]) -> dict[str, str]:
-    """Each folded word of the indexed texts whose commonest printed form differs from it
-    ("reki" -> "ręki"): a query typed without diacritics is searched in the text's spelling on
-    the site, where Pagefind stems and scores the two spellings apart (the CLI's index is
-    folded and needs none)."""
+    """Each folded word of the indexed texts that they print with diacritics one way only
+    ("reki" -> "ręki"): a query typed without them is searched in the texts' spelling on the
+    site, where Pagefind stems and scores the two spellings apart (the CLI's index is folded
+    and needs none)."""
     from tools.search.analysis import fold
 
     forms: dict[str, dict[str, int]] = {}
@@ -219,9 +219,11 @@ def spellings(docs: list[SearchDoc]) -> dict[str, str]:
                 if word.isalpha() and len(word) >= SHORTEST_WORD:
                     seen = forms.setdefault(fold(word), {})
                     seen[word] = seen.get(word, 0) + 1
-    commonest = {folded: min(seen, key=lambda form: (-seen[form], form))
-                 for folded, seen in forms.items()}
-    return {folded: form for folded, form in sorted(commonest.items()) if form != folded}
+    # only a word the texts print one way with diacritics ("przygwozdzona" is both
+    # "przygwożdżona" and "przygwożdżoną", two forms Pagefind stems apart: it reads such a word
+    # as typed); the glossary's players' words also stand without them ("wist z niewlasciwej reki")
+    spelt = {folded: [form for form in seen if form != folded] for folded, seen in forms.items()}
+    return {folded: found[0] for folded, found in sorted(spelt.items()) if len(found) == 1}
 
 
 def corpus_docs(corpus: Corpus) -> list[SearchDoc]:

@@ -107,21 +107,22 @@ def letter_key(word: str) -> str:
 
 
 def vocabulary_shards(vocabulary: dict[str, int], spellings: dict[str, str] | None = None
-                      ) -> dict[str, dict[str, int | list[int | str]]]:
+                      ) -> dict[str, dict[str, int]]:
     """The index's vocabulary split by the first letter of its words (a hex code point): a
     mistyped word is only ever read as a word with its own first letter (correct), so a first
-    search loads the shards of its words' letters, not the whole vocabulary. Words correct()
-    can neither correct nor offer are left out, unless the texts spell them otherwise; such a
-    word is [count, spelling] ("reki": [3, "ręki"]: typos.js printed). The words of the language
-    it leaves as typed (count 0) go to language_word_shards."""
+    search loads the shards of its words' letters, not the whole vocabulary. Each word is written
+    as the texts spell it ("ręki" for "reki": typos.js printed, which folds it back), so a
+    spelling costs no more than the word; words correct() can neither correct nor offer are
+    left out, unless the texts spell them otherwise. The words of the language it leaves as
+    typed (count 0) go to language_word_shards."""
     from tools.search.query import SHORTEST_CANDIDATE, allowed_typos
 
     spellings = spellings or {}
-    shards: dict[str, dict[str, int | list[int | str]]] = {}
+    shards: dict[str, dict[str, int]] = {}
     for word, count in sorted(vocabulary.items()):
         spelt = spellings.get(word)
         if count and (spelt or len(word) >= SHORTEST_CANDIDATE or allowed_typos(word)):
-            shards.setdefault(letter_key(word), {})[word] = [count, spelt] if spelt else count
+            shards.setdefault(letter_key(word), {})[spelt or word] = count
     return shards
 
 

@@ -183,6 +183,10 @@
   function lawWords(words, keep, named) {
     var given = {}, added = [];
     (named || synonymTerms(words)).forEach(function (t) {
+      // a variant typed as part of its headword ("renons" of "fałszywy renons") finds every
+      // page holding the headword as typed: Pagefind is asked nothing more, which would only
+      // leave out the pages holding the variant alone and load one more index chunk per word
+      if (!keep && t.naming.every(function (w) { return t.words.indexOf(w) >= 0; })) return;
       if (!keep) t.naming.forEach(function (w) { given[words.indexOf(w)] = true; });
       added = added.concat(t.words);
     });

@@ -29,9 +29,8 @@
     return bound;
   }
 
-  /** How often the texts use a word of the vocabulary: a shard's entry is the count, or
-   * [count, spelling] for a word the texts spell with diacritics (tools/site/build.py
-   * vocabulary_shards). */
+  /** How often the texts use a word of the vocabulary (Q.vocabulary: the count, or [count,
+   * spelling] for a word the texts spell with diacritics). */
   function count(entry) {
     return Array.isArray(entry) ? entry[0] : entry || 0;
   }
@@ -78,7 +77,16 @@
   Q.vocabulary = function (root, words) {
     var corrected = words.map(Q.fold).filter(function (w) { return /^\p{L}+$/u.test(w); });
     return Q.shards(root, "vocabulary", Q.spec.vocabulary, corrected, {}).then(function (got) {
-      return Object.assign.apply(null, [{}].concat(got));
+      // a shard writes each word as the texts spell it (tools/site/build.py vocabulary_shards):
+      // read by its folded form, with its spelling where that differs
+      var known = {};
+      got.forEach(function (shard) {
+        Object.keys(shard).forEach(function (w) {
+          var folded = Q.fold(w);
+          known[folded] = folded === w ? shard[w] : [shard[w], w];
+        });
+      });
+      return known;
     });
   };
 
