@@ -649,3 +649,28 @@ def test_a_law_known_by_its_titles_links_its_title_page(config: Config) -> None:
     done = run_cli(config, "law", "16B")
     assert done.returncode == 0 and "laws/2017/16/#16B" in done.stdout
     assert "no page in this build" not in done.stdout
+
+
+def test_english_clauses_are_normalised_by_their_own_length_once_the_build_holds_them(
+        config: Config, tmp_path: Path) -> None:
+    """BM25's mean English body length is fixed at the snapshot's (a few words of glossary and
+    situation text) until the build holds English law text; then it is measured, so a long
+    clause is not ranked far below a title that shares one common word with the query."""
+    from site_build import synthetic_english
+
+    from tools.search.reader import SearchIndex
+    from tools.search.score import REFERENCE_LENGTHS
+
+    snapshot = SearchIndex(config.index_dir)
+    snapshot.scorer.scores("body_en", "unit")
+    assert snapshot.scorer.average["body_en"] == REFERENCE_LENGTHS["body_en"]
+
+    corpus = load_corpus()
+    english = [synthetic_english(law)[0] for law in corpus.laws if law.edition == 2017]
+    with_english = replace(config, build_dir=tmp_path / "build")
+    build_index(Corpus(laws=[*corpus.laws, *english]), with_english, load_situations(config))
+    built = SearchIndex(with_english.index_dir)
+    built.scorer.scores("body_en", "unit")
+    measured = built.reader.field_length("body_en") / built.reader.doc_count_all()
+    assert built.scorer.average["body_en"] == pytest.approx(max(1.0, measured))
+    assert measured != REFERENCE_LENGTHS["body_en"]
