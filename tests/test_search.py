@@ -674,3 +674,25 @@ def test_english_clauses_are_normalised_by_their_own_length_once_the_build_holds
     measured = built.reader.field_length("body_en") / built.reader.doc_count_all()
     assert built.scorer.average["body_en"] == pytest.approx(max(1.0, measured))
     assert measured != REFERENCE_LENGTHS["body_en"]
+
+
+def test_a_words_rarity_is_measured_across_the_book_not_per_field(config: Config) -> None:
+    """BM25's idf counts the documents holding the word in any field of its language: a word
+    that heads few sections but stands in most clauses ("karta") is as common in a title as in
+    the text, so a title sharing it does not outrank the clause holding the query's rare word."""
+    import math
+
+    from tools.search.reader import SearchIndex
+
+    scorer = SearchIndex(config.index_dir).scorer
+    term = next(t for t in ("kart", "karta") if ("title_pl", t) in scorer.reader)
+    titles = set(scorer.reader.postings("title_pl", term).all_ids())
+    bodies = set(scorer.reader.postings("body_pl", term).all_ids())
+    assert len(titles | bodies) > len(titles)  # more documents hold it than title it
+    frequency = scorer.document_frequency("pl", term)
+    assert frequency >= len(titles | bodies)
+    idf = math.log(1 + (scorer.docs - frequency + 0.5) / (frequency + 0.5))
+    scored = scorer.scores("title_pl", term)
+    doc, weight = next(iter(scorer.reader.postings("title_pl", term).items_as("weight")))
+    expected = idf * weight * (scorer.K1 + 1) / (weight + scorer.norm("title_pl", doc))
+    assert scored[doc] == pytest.approx(expected)

@@ -60,13 +60,8 @@ def site_refs(page, query: str) -> list[str]:  # noqa: ANN001
 
 # Queries whose clause both engines list in the first three but whose first law differs, each
 # with the reason; reported, never hidden: the test fails when such a query agrees again, so the
-# entry goes. "zakryłem lewę zanim partner dołożył" (issue 29): with the situations and glossary
-# of the whole table, the site lists Law 57 first (its restsOn brings the title of the law that
-# "defender-played-before-declarer" rests on, among the few non-law pages it reads), where the
-# CLI's best situation ("card-turned-before-trick-complete", Law 45) holds every word and brings
-# nothing; 45G is third on the site. Left for the search round (issue 31).
-KNOWN_DIVERGENCE = {"zakryłem lewę zanim partner dołożył": ("45", "57"),
-                    # A revoke on trick twelve: the CLI lists Law 62 first, where 62D says such a
+# entry goes.
+KNOWN_DIVERGENCE = {# A revoke on trick twelve: the CLI lists Law 62 first, where 62D says such a
                     # revoke is corrected even if established, lifted by the glossary term that
                     # rests on it and by its situation (issue 31: a pointer lifts its first law
                     # fully); the site, which has no lift, lists 64B6 (no trick transfer) first,

@@ -50,6 +50,7 @@ class TermScores:
         self.subset = subset
         self.docs = max(1, len(subset) if subset is not None else self.reader.doc_count_all())
         self.cache: dict[tuple[str, str], dict[int, float]] = {}
+        self.frequencies: dict[tuple[str, str], int] = {}  # (language, term): documents
         self.average: dict[str, float] = {}
         # {field: {docnum: BM25 length norm}}: a document's norm is the same for every term of
         # the field, and reading its length through Whoosh's layers cost most of a new term
@@ -73,7 +74,7 @@ class TermScores:
             postings = list(self.reader.postings(field, term).items_as("weight"))
             if self.subset is not None:
                 postings = [(doc, weight) for doc, weight in postings if doc in self.subset]
-            frequency = len(postings)
+            frequency = self.document_frequency(field.rpartition("_")[2], term)
             idf = math.log(1 + (self.docs - frequency + 0.5) / (frequency + 0.5))
             norms = self.norms.setdefault(field, {})
             for docnum, weight in postings:
@@ -83,6 +84,21 @@ class TermScores:
                 found[docnum] = idf * weight * (self.K1 + 1) / (weight + norm)
         self.cache[key] = found
         return found
+
+    def document_frequency(self, lang: str, term: str) -> int:
+        """How many documents hold the term in any field of the language: a word is as rare in
+        a title as across the book ("before" heads few sections but stands in most clauses)."""
+        key = (lang, term)
+        if key not in self.frequencies:
+            docs: set[int] = set()
+            for role in ROLE_WEIGHTS:
+                field = f"{role}_{lang}"
+                if (field, term) in self.reader:
+                    docs.update(self.reader.postings(field, term).all_ids())
+            if self.subset is not None:
+                docs &= self.subset
+            self.frequencies[key] = len(docs)
+        return self.frequencies[key]
 
     def field_length(self, field: str) -> float:
         """The total length of one field over the documents scored."""

@@ -59,12 +59,13 @@
   };
 
   /** Results for all the words; when too few pages hold them all, every
-   * page holding any of them, ranked by the sum of its scores word by word (a page with more of
+   * page holding any of them (or of `single`, the words to read one by one when they differ:
+   * query.js lawWords), ranked by the sum of its scores word by word (a page with more of
    * them comes first); `oneByOne` goes straight to the words one by one. */
-  function searchWords(pf, words, oneByOne, options) {
+  function searchWords(pf, words, oneByOne, options, single) {
     return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "), options)).then(function (found) {
       if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
-      return Promise.all(words.map(function (w) { return pf.search(w, options); })).then(function (each) {
+      return Promise.all((single || words).map(function (w) { return pf.search(w, options); })).then(function (each) {
         return merged(each.map(function (one) { return one ? one.results : []; }));
       });
     });
@@ -88,9 +89,9 @@
   /** Results for the words typed and, when an English query named glossary terms, for their
    * Polish words too (no page holds both): a page found by both adds up its two scores and
    * matches, so the Polish text that answers stands among the English titles that name it. */
-  function searchBoth(pf, words, polish) {
-    if (!polish.length) return searchWords(pf, words);
-    return Promise.all([searchWords(pf, words), searchWords(pf, polish)]).then(merged);
+  function searchBoth(pf, words, polish, single) {
+    if (!polish.length) return searchWords(pf, words, false, undefined, single);
+    return Promise.all([searchWords(pf, words, false, undefined, single), searchWords(pf, polish)]).then(merged);
   }
 
   /** One page's data for several one-word results: its sub-results with the words' matches
@@ -224,6 +225,8 @@
       var soughtSynonyms = Q.synonymTerms(sought, negated);
       var synonyms = typed.length ? Q.synonymTerms(read, negated) : soughtSynonyms;
       var asked = Q.lawWords(sought, false, soughtSynonyms);
+      // read one by one, every word of a headword counts ("fałszywy" beside "renons")
+      var single = Q.lawWords(sought, false, soughtSynonyms, true);
       // a word typed after "nie" is searched joined to it too, beside the words (Pagefind wants
       // every word it is given; the CLI adds it as a word it may find): "nienazwał" finds
       // "nienazwaną"
@@ -238,7 +241,7 @@
           return S.bestClause(d, reading) >= sought.length;
         });
       }
-      var searched = searchBoth(pf, asked, first);
+      var searched = searchBoth(pf, asked, first, single);
       if (joined.length) searched = Promise.all([searched, searchWords(pf, joined, true)]).then(merged);
       return searched.then(function (results) {
         if (stale() || !results) return null;
@@ -260,7 +263,7 @@
         // filter, tools/site/pagefind_records.py): the 1997 text that holds more of the words
         // would fill the pages read and leave the law in force out
         var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
-        return searchWords(pf, asked, true, only).then(function (results) {
+        return searchWords(pf, single, true, only).then(function (results) {
           // the pages read already neither count again nor take the place of a law not read
           return stale() ? null : candidates(results.filter(function (r) { return have.indexOf(r.id) < 0; }));
         }).then(function (more) {

@@ -180,13 +180,14 @@
    * Variants are read in the words typed only, as the CLI reads them: a headword added is not
    * read again as a variant of another term. `named`: synonymTerms(words), when the caller
    * has it already. */
-  function lawWords(words, keep, named) {
+  function lawWords(words, keep, named, whole) {
     var given = {}, added = [];
     (named || synonymTerms(words)).forEach(function (t) {
       // a variant typed as part of its headword ("renons" of "fałszywy renons") finds every
-      // page holding the headword as typed: Pagefind is asked nothing more, which would only
-      // leave out the pages holding the variant alone and load one more index chunk per word
-      if (!keep && t.naming.every(function (w) { return t.words.indexOf(w) >= 0; })) return;
+      // page holding the headword as typed: Pagefind is asked nothing more for all the words
+      // together, which would only leave out the pages holding the variant alone and load one
+      // more index chunk per word; read one by one (`whole`), each word of the headword counts
+      if (!keep && !whole && t.naming.every(function (w) { return t.words.indexOf(w) >= 0; })) return;
       if (!keep) t.naming.forEach(function (w) { given[words.indexOf(w)] = true; });
       added = added.concat(t.words);
     });
