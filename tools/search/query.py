@@ -112,13 +112,16 @@ def synonym_namings(text: str, synonyms: Iterable[Synonym],
         negated = negated_words(words)
     keys = {lang: [word_keys(negated.get(w.lower(), w) if lang == "pl" else w, lang)
                    for w in words] for lang in LANGS}
+    # every analysed form the text holds, per language: a variant's word is in the text when
+    # one of its forms is among them (one set test per word, over every variant of the glossary)
+    present = {lang: frozenset().union(*keys[lang]) for lang in LANGS}
     named: list[tuple[list[str], str, str]] = []
     seen: set[tuple[str, str]] = set()
     for synonym in synonyms:
         if (synonym.headword, synonym.lang) in seen:
             continue
         have = keys[synonym.lang]
-        if all(any(need & k for k in have) for need in synonym.words):
+        if all(not need.isdisjoint(present[synonym.lang]) for need in synonym.words):
             naming = [w for w, k in zip(words, have, strict=True)
                       if any(need & k for need in synonym.words)]
             named.append((list(dict.fromkeys(naming)), synonym.headword, synonym.lang))
