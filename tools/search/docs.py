@@ -197,12 +197,18 @@ def vocabulary(docs: list[SearchDoc]) -> dict[str, int]:
     from tools.search.analysis import fold
 
     counts: dict[str, int] = {}
-    for doc in docs:
-        for text in (doc.title_text, doc.context_text, doc.parent_text, doc.body):
-            for word in _WORDS.findall(fold(text.lower())):
-                if word.isalpha() and len(word) >= SHORTEST_WORD:
-                    counts[word] = counts.get(word, 0) + 1
+    for text in _counted_texts(docs):
+        for word in _WORDS.findall(fold(text.lower())):
+            if word.isalpha() and len(word) >= SHORTEST_WORD:
+                counts[word] = counts.get(word, 0) + 1
     return dict(sorted(counts.items()))
+
+
+def _counted_texts(docs: list[SearchDoc]) -> Iterator[str]:
+    """The texts of the documents whose words the vocabulary and the spellings count: a
+    clause's lead-in is not among them (it would count once per item below it)."""
+    for doc in docs:
+        yield from (doc.title_text, doc.context_text, doc.parent_text, doc.body)
 
 
 def spellings(docs: list[SearchDoc]) -> dict[str, str]:
@@ -212,18 +218,16 @@ def spellings(docs: list[SearchDoc]) -> dict[str, str]:
     and needs none)."""
     from tools.search.analysis import fold
 
-    forms: dict[str, dict[str, int]] = {}
-    for doc in docs:
-        for text in (doc.title_text, doc.context_text, doc.parent_text, doc.body):
-            for word in _WORDS.findall(text.lower()):
-                if word.isalpha() and len(word) >= SHORTEST_WORD:
-                    seen = forms.setdefault(fold(word), {})
-                    seen[word] = seen.get(word, 0) + 1
+    forms: dict[str, set[str]] = {}
+    for text in _counted_texts(docs):
+        for word in _WORDS.findall(text.lower()):
+            if word.isalpha() and len(word) >= SHORTEST_WORD:
+                forms.setdefault(fold(word), set()).add(word)
     # only a word the texts print one way with diacritics ("przygwozdzona" is both
     # "przygwożdżona" and "przygwożdżoną", two forms Pagefind stems apart: it reads such a word
     # as typed); the glossary's players' words also stand without them ("wist z niewlasciwej reki")
-    spelt = {folded: [form for form in seen if form != folded] for folded, seen in forms.items()}
-    return {folded: found[0] for folded, found in sorted(spelt.items()) if len(found) == 1}
+    spelt = {folded: seen - {folded} for folded, seen in forms.items()}
+    return {folded: next(iter(found)) for folded, found in sorted(spelt.items()) if len(found) == 1}
 
 
 def corpus_docs(corpus: Corpus) -> list[SearchDoc]:

@@ -19,13 +19,14 @@ ROLE_WEIGHTS = {"heading": 4.0, "title": 2.0, "parent": 1.5, "context": 0.5, "bo
 # title from 14.7 to 19.6 words, enough to put a short title ("62. Poprawienie fałszywego
 # renonsu") above the clause that answers. A field not named is measured. The situation lookup
 # scores within a subset and measures it.
-# English law text is not in the snapshot: its body is measured where a build holds it (the live
-# pages), as the fixed 3.71 words of the snapshot's English glossary and situation texts would
-# rank a long clause far below a title sharing one common word.
 REFERENCE_LENGTHS = {"title_pl": 14.71, "title_en": 7.56, "body_pl": 18.61, "body_en": 3.71,
                      "context_pl": 4.76, "parent_pl": 1.23, "heading_pl": 1.0,
                      "heading_en": 1.0, "whole_pl": 13.47}
-MEASURED_WITH_TEXT = {"body_en": "en"}  # field: the language whose law text makes it measured
+# English law text is not in the snapshot: its body is measured where a build holds it (the live
+# pages), as the fixed 3.71 words of the snapshot's English glossary and situation texts would
+# rank a long clause far below a title sharing one common word. Field: the language whose law
+# text makes it measured.
+MEASURED_WITH_TEXT = {"body_en": "en"}
 # Extra weight of a title that holds every word of a query of several words.
 ALL_WORDS_BONUS = 2.0
 

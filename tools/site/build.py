@@ -192,8 +192,10 @@ def copy_search_spec(config: Config, out_dir: Path) -> list[str]:
     (vocabulary-<letter>.json, translations-<letter>.json, synonyms-<lang>-<letter>.json), and
     the words of the language by their first two letters (words-<letter>-<letter>.json) under
     out_dir/assets/search/; returns what was missing."""
-    vocabulary_file = config.index_dir / "vocabulary.json"
-    spellings_file = config.index_dir / "spellings.json"
+    from tools.search.index import SPELLINGS_FILE, VOCABULARY_FILE
+
+    vocabulary_file = config.index_dir / VOCABULARY_FILE
+    spellings_file = config.index_dir / SPELLINGS_FILE
     missing = [str(f) for f in (config.search_spec_file, vocabulary_file, spellings_file)
                if not f.exists()]
     target = out_dir / "assets" / "search"

@@ -58,14 +58,14 @@
     return pagefind;
   };
 
-  /** Results for all the words; when too few pages hold them all, every
-   * page holding any of them (or of `single`, the words to read one by one when they differ:
-   * query.js lawWords), ranked by the sum of its scores word by word (a page with more of
-   * them comes first); `oneByOne` goes straight to the words one by one. */
-  function searchWords(pf, words, oneByOne, options, single) {
-    return (oneByOne ? Promise.resolve(null) : pf.search(words.join(" "), options)).then(function (found) {
-      if (found && (words.length < 2 || found.results.length >= ENOUGH)) return found.results;
-      return Promise.all((single || words).map(function (w) { return pf.search(w, options); })).then(function (each) {
+  /** Results for all the words `together`; when too few pages hold them all (or `together` is
+   * null), every page holding any of the words `single` (query.js lawWords may read more words
+   * one by one than together), ranked by the sum of its scores word by word (a page with more
+   * of them comes first). */
+  function searchWords(pf, together, single, options) {
+    return (together ? pf.search(together.join(" "), options) : Promise.resolve(null)).then(function (found) {
+      if (found && (together.length < 2 || found.results.length >= ENOUGH)) return found.results;
+      return Promise.all(single.map(function (w) { return pf.search(w, options); })).then(function (each) {
         return merged(each.map(function (one) { return one ? one.results : []; }));
       });
     });
@@ -90,8 +90,8 @@
    * Polish words too (no page holds both): a page found by both adds up its two scores and
    * matches, so the Polish text that answers stands among the English titles that name it. */
   function searchBoth(pf, words, polish, single) {
-    if (!polish.length) return searchWords(pf, words, false, undefined, single);
-    return Promise.all([searchWords(pf, words, false, undefined, single), searchWords(pf, polish)]).then(merged);
+    if (!polish.length) return searchWords(pf, words, single);
+    return Promise.all([searchWords(pf, words, single), searchWords(pf, polish, polish)]).then(merged);
   }
 
   /** One page's data for several one-word results: its sub-results with the words' matches
@@ -121,6 +121,18 @@
     return !!meta.law && meta.edition === "2017" && !meta.titles_only &&
       (d.sub_results || []).some(function (sub) { return sub.anchor && sub.anchor.id && sub.anchor.id !== meta.law; });
   };
+
+  /** `negated` (query.js negatedWords) with each word of `read` that stands in for the word of
+   * `typed` at its place joined to "nie" too, where that word was typed after it: a typo's word
+   * meant, a word's spelling in the texts. */
+  function readAfterNie(negated, typed, read) {
+    var out = Object.assign(Object.create(null), negated);
+    typed.forEach(function (w, i) {
+      var r = read[i].toLowerCase();
+      if (r !== w.toLowerCase() && Q.joinedOf(out, w)) out[r] = Q.spec.negation + r;
+    });
+    return out;
+  }
 
   /** The best CANDIDATES law pages with text, with the laws known by their titles only and the
    * pages that only point to laws (situations, glossary) found among them: a short title page
@@ -162,16 +174,12 @@
    * synonymTerms read them; `negated`, the words typed after "nie" with the words they make
    * joined (query.js negatedWords). `stale` says the reader has typed on since: no page is read for a
    * query no longer shown (the answer is then null). */
-  S.find = function (pf, typed, vocabulary, stale, pairs, players, negated) {
-    var words = typed;
+  S.find = function (pf, words, vocabulary, stale, pairs, players, negated) {
     return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
-      // a word typed without its diacritics is searched as the texts spell it (typos.js
-      // printed), and after "nie" joined so too
-      words = typed.map(function (w) { return Q.printed(w, got[0]); });
-      negated = Object.assign(Object.create(null), negated);
-      typed.forEach(function (w, i) {
-        if (words[i] !== w && Q.joinedOf(negated, w)) negated[words[i].toLowerCase()] = Q.spec.negation + words[i].toLowerCase();
-      });
+      // a word typed without its diacritics is searched as the texts spell it (typos.js printed)
+      var asTyped = words;
+      words = asTyped.map(function (w) { return Q.printed(w, got[0]); });
+      negated = readAfterNie(negated, asTyped, words);
       // a word that names a glossary term or word pair in some form is no typo ("prohibits" for
       // "prohibit a lead"): the CLI knows it by its stem, the glossary being in its index
       var typedTerms = Q.translate(words, got[1]);
@@ -194,10 +202,7 @@
       });
       var read = words.concat(fixed);
       // a typo typed after "nie": the word it meant is read after it too (read_query)
-      negated = Object.assign(Object.create(null), negated);
-      typed.forEach(function (w, i) {
-        if (Q.joinedOf(negated, w)) negated[fixed[i].toLowerCase()] = Q.spec.negation + fixed[i].toLowerCase();
-      });
+      negated = readAfterNie(negated, typed, fixed);
       // Pagefind wants every word of its query: a typo the index lacks would leave only the
       // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
       var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
@@ -242,7 +247,7 @@
         });
       }
       var searched = searchBoth(pf, asked, first, single);
-      if (joined.length) searched = Promise.all([searched, searchWords(pf, joined, true)]).then(merged);
+      if (joined.length) searched = Promise.all([searched, searchWords(pf, null, joined)]).then(merged);
       return searched.then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
@@ -263,7 +268,7 @@
         // filter, tools/site/pagefind_records.py): the 1997 text that holds more of the words
         // would fill the pages read and leave the law in force out
         var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
-        return searchWords(pf, single, true, only).then(function (results) {
+        return searchWords(pf, null, single, only).then(function (results) {
           // the pages read already neither count again nor take the place of a law not read
           return stale() ? null : candidates(results.filter(function (r) { return have.indexOf(r.id) < 0; }));
         }).then(function (more) {

@@ -92,7 +92,9 @@
     var listed = [];
     var pointing = ordered.filter(function (d) { return d.meta && d.meta.rests_on_title; });
     if (!pointing.length) return listed;
-    var clauses = ordered.filter(S.textFound).reduce(function (m, d) { return Math.max(m, S.bestClause(d, reading)); }, 0);
+    // how many of the query's words the best clause of each law text found holds, read once
+    var texts = ordered.filter(S.textFound).map(function (d) { return S.bestClause(d, reading); });
+    var clauses = texts.reduce(function (m, n) { return Math.max(m, n); }, 0);
     function held(d) { return S.recordCovered(d, reading); }
     function own(law) {
       return ordered.find(function (d) { return d.meta && d.meta.law === law && d.meta.edition === "2017"; });
@@ -119,7 +121,7 @@
         // a clause in force holding as many of the query's words answers before the law a
         // situation rests on (ties_to_text in tools/search/rank.py): the laws whose text holds
         // one such clause, which S.items lists first of the law texts
-        after: ordered.filter(function (o) { return S.textFound(o) && S.bestClause(o, reading) >= held(d); }).length,
+        after: texts.filter(function (n) { return n >= held(d); }).length,
         item: {
           id: law, edition: "2017", url: S.unitUrl("2017", law), text: [],
           title: TEXT.law + " " + d.meta.rests_on_title, kind: TEXT.titlesOnly
