@@ -144,12 +144,14 @@ def quality_table(results: dict[str, dict[str, list[int | None]]], kinds: list[s
     return "\n".join(lines)
 
 
-def book_rows(engine: Callable[[str], list[str]], queries: list, with_text: set[str]
+def book_rows(engine: Callable[..., list[str]], queries: list, with_text: set[str]
               ) -> list[tuple[str, int | None, int | None]]:
-    """(area, law rank, clause rank or -1 where the build holds no 2017 text of the law)."""
+    """(area, law rank, clause rank or -1 where the build holds no 2017 text of the law); the
+    engine is given each query with its language (the site searches it on that language's
+    pages)."""
     rows = []
-    for query, relevant, _, area, clauses in queries:
-        found = engine(query)
+    for query, relevant, lang, area, clauses in queries:
+        found = engine(query, lang)
         textual = [c for c in clauses if re.match(r"\d+", c).group() in with_text]
         rows.append((area, ranks(found, relevant),
                      clause_rank(found, textual) if textual else -1))
@@ -244,10 +246,11 @@ def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
     return config, time.perf_counter() - started
 
 
-def cli_engine(config: Config) -> Callable[[str], list[str]]:
+def cli_engine(config: Config) -> Callable[..., list[str]]:
     from tools.search.engine import search
 
-    def run(query: str) -> list[str]:
+    def run(query: str, lang: str | None = None) -> list[str]:
+        # the CLI reads the query's language itself, as a reader at a terminal types it
         return [f"{hit.edition}/{hit.id}" for hit in search(query, config, limit=10).hits
                 if hit.kind in ("unit", "law", "title")]
 
@@ -392,14 +395,28 @@ def laws_of(hrefs: list[str]) -> list[str]:
     return refs
 
 
-def our_site_engine(page, origin: str, start: str = "laws/2017/64/"  # noqa: ANN001
-                    ) -> Callable[[str], list[str]]:
-    """Our search box on the page at `start` (it searches the language of the page)."""
-    page.goto(f"{origin}/{start}")
-    page.keyboard.press("/")
-    page.wait_for_selector(".bl-search__input", state="visible")
+def our_site_engine(page, origin: str, lang: str = "pl"  # noqa: ANN001
+                    ) -> Callable[..., list[str]]:
+    """Our search box (it searches the language of its page) on Law 64's page in `lang`, or in
+    the language a query is given in (its `lang`), as a reader of that language's site types it."""
+    from tools.render.base import law_page, site_path
 
-    def run(query: str) -> list[str]:
+    def start_of(language: str) -> str:
+        return site_path(law_page(2017, language, 64))
+
+    default = lang
+    opened: list[str] = []
+
+    def open_on(path: str) -> None:
+        if opened == [path]:
+            return
+        page.goto(f"{origin}/{path}")
+        page.keyboard.press("/")
+        page.wait_for_selector(".bl-search__input", state="visible")
+        opened[:] = [path]
+
+    def run(query: str, lang: str | None = None) -> list[str]:
+        open_on(start_of(lang or default))
         page.fill(".bl-search__input", query)
         page.wait_for_function(
             "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",
@@ -412,10 +429,10 @@ def our_site_engine(page, origin: str, start: str = "laws/2017/64/"  # noqa: ANN
     return run
 
 
-def stock_site_engine(page, origin: str) -> Callable[[str], list[str]]:  # noqa: ANN001
+def stock_site_engine(page, origin: str) -> Callable[..., list[str]]:  # noqa: ANN001
     page.goto(f"{origin}/laws/2017/64/")
 
-    def run(query: str) -> list[str]:
+    def run(query: str, lang: str | None = None) -> list[str]:
         page.keyboard.press("Escape")
         page.keyboard.press("/")  # the stock search's own shortcut
         page.fill("input.md-search__input", query)
@@ -533,7 +550,6 @@ def real_text_rows(corpus: Corpus, laws: list, queries: dict[str, list], work: P
     from real_text import with_real_english
 
     from tools.normalize.outline import load_outline
-    from tools.render.base import law_page, site_path
 
     outline = load_outline(Config().outline_file)
     real = with_real_english(corpus, laws, outline.all_ids())
@@ -550,8 +566,7 @@ def real_text_rows(corpus: Corpus, laws: list, queries: dict[str, list], work: P
         with sync_playwright() as p, serve(site) as ours:
             chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = chromium.new_page(viewport={"width": 1280, "height": 900})
-            engine = functools.cache(our_site_engine(page, ours[0],
-                                                     site_path(law_page(2017, "en", 64))))
+            engine = functools.cache(our_site_engine(page, ours[0], "en"))
             for name, rows in queries.items():
                 results[("site search (Pagefind)", name)] = book_rows(engine, rows, with_text)
             chromium.close()

@@ -196,15 +196,15 @@ def rank_by_law(
     # gives way to a clause holding as many of the words, as a situation brings its law first
     # only when it holds more of them than any clause (title_pointed_to)
     listed = {key for key, members in groups.items() if any(f.get("listed") for f, _ in members)}
-    titles_after_text(ordered, current, titles, words, listed)
+    # the words each law's best clause holds: a long law holds every word typed in passing
+    clauses = {key: max((covered or {}).get(f["key"], 0)
+                        for f, _ in groups[key] if f["kind"] == "unit") for key in current}
+    titles_after_text(ordered, current, titles, clauses, listed)
     named_titles_first(ordered, [key for key, members in groups.items()
                                  if any(f["kind"] == "title" for f, _ in members)
                                  and not has_text(key)],
                        {key for key, members in groups.items()
                         if any(f.get("named") for f, _ in members)})
-    # the words each law's best clause holds: a long law holds every word typed in passing
-    clauses = {key: max((covered or {}).get(f["key"], 0)
-                        for f, _ in groups[key] if f["kind"] == "unit") for key in current}
     best_clause_first(ordered, clauses)
     return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]
 
@@ -212,8 +212,9 @@ def rank_by_law(
 def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any, int],
                       words: dict[Any, int], ties_to_text: set[Any] = frozenset()) -> None:
     """Move, in place, each law known by its title only (`titles`: the query's words its
-    titles hold) after the last law in force whose text answers (`answering`) and holds more
-    of the query's words (`words`; a title the query names in full is left out of `titles`):
+    titles hold) after the last law in force whose text answers (`answering`) with a clause
+    holding more of the query's words (`words`, per law its best clause's: the whole of a long
+    law holds them in passing; a title the query names in full is left out of `titles`):
     "revoke on the twelfth trick" names Law 62 by its English title, and 64B6 answers it in
     Polish; "partner" names Laws 4 and 40 by their titles, and 45G holds more of "zakryłem lewę
     zanim partner dołożył". A title in `ties_to_text` gives way to a text holding as many."""

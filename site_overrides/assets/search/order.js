@@ -43,25 +43,49 @@
       var here = out.indexOf(d);
       if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
     });
-    // a law known by its titles only gives way to a law in force whose text holds more of the
-    // words: its title may hold one word typed ("partner" names Laws 4 and 40), the text more,
-    // or their translations (titles_after_text in tools/search/rank.py)
+    // a law known by its titles only gives way to a law in force with a clause holding more of
+    // the words: its title may hold one word typed ("partner" names Laws 4 and 40), the clause
+    // more, or their translations; the whole of a long law holds them in passing
+    // (titles_after_text in tools/search/rank.py)
     // ... unless the query names its title in full (S.titleNamed, asked once per title)
     var titlesOnly = out.filter(function (d) { return d.meta && d.meta.titles_only; });
     var named = titlesOnly.filter(function (d) { return S.titleNamed(d, reading); });
     titlesOnly.filter(function (d) { return named.indexOf(d) < 0; }).forEach(function (t) {
       var at = out.indexOf(t), mine = covered(t);
-      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && covered(d) > mine ? i : pos; }, -1);
+      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && S.bestClause(d, reading) > mine ? i : pos; }, -1);
       if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
     });
     // among the laws known by their titles only, those whose title the query names in full
-    // come first, in the places the titles held (named_titles_first in tools/search/rank.py)
+    // come first, in the places the titles held (named_titles_first in tools/search/rank.py),
+    // then those whose titles hold more of the words (titlesByWords)
     var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
     var titles = slots.map(function (i) { return out[i]; });
-    named.concat(titles.filter(function (d) { return named.indexOf(d) < 0; }))
+    named.concat(titlesByWords(titles.filter(function (d) { return named.indexOf(d) < 0; }), laws, covered))
       .forEach(function (d, k) { out[slots[k]] = d; });
     return out;
   };
+
+  /** `titles`, laws known by their titles only, those whose titles hold more of the query's
+   * words first (`covered`), then those a situation found rests on that holds more words
+   * than their titles, in Pagefind's order (`found`, every page found) among equals. A short title scores high
+   * in Pagefind for one word typed; the CLI weighs each score by the share of the words a
+   * document holds (COVERAGE_WEIGHT in tools/search/engine.py), which the site cannot
+   * apply to Pagefind's scores: "pas przed prawym przeciwnikiem nie w kolejności" is Law
+   * 30's title and a section of it, and Law 28's title holds one of the words. */
+  function titlesByWords(titles, found, covered) {
+    // the most words a situation found resting on the law holds
+    function situations(t) {
+      return found.reduce(function (m, d) {
+        return d.meta && !d.meta.law && d.meta.rests_on === t.meta.law ? Math.max(m, covered(d)) : m;
+      }, 0);
+    }
+    return titles.map(function (d) {
+      var words = covered(d);
+      return { d: d, words: words, under: Math.max(words, situations(d)), at: found.indexOf(d) };
+    })
+      .sort(function (a, b) { return b.words - a.words || b.under - a.under || a.at - b.at; })
+      .map(function (x) { return x.d; });
+  }
 
   /** Whether the query names a law's title in full (title_named in tools/search/engine.py):
    * every content word of the title, two at least ("Przepis 64. " and function words aside),
@@ -85,7 +109,8 @@
    * in its hidden metadata (rests_on in assistant/pages.py), as the CLI lists the titles with
    * their situations (title_pointed_to and titles_listed_with in tools/search/pointers.py).
    * The best situation, holding more of the query's words (`reading`) than any clause in force
-   * found, also moves its law's own page up to stand before it when found after it. `ordered`
+   * found, stands before the law texts found, and its law's own page before it when found
+   * after it, as the CLI's title joins the situation that brought it (rank.py). `ordered`
    * is changed in place; returned: the items to list, each with the situation it stands
    * before and how many of the law texts listed first (S.items) it must follow. */
   S.restsOn = function (ordered, reading) {
@@ -106,7 +131,15 @@
       .reduce(function (top, d) {
         return !top || held(d) > held(top) || (held(d) === held(top) && (d.score || 0) > (top.score || 0)) ? d : top;
       }, null);
-    var found = best && best.meta.rests_on_title && clauses < reading.words.length && held(best) > clauses && own(best.meta.rests_on);
+    var brings = best && best.meta.rests_on_title && clauses < reading.words.length && held(best) > clauses;
+    // "karty przełożone w pudełku na części stołów": the situation holds seven of the words,
+    // no clause of Law 64 more than two
+    var front = ordered.findIndex(S.textFound);
+    if (brings && front >= 0 && front < ordered.indexOf(best)) {
+      ordered.splice(ordered.indexOf(best), 1);
+      ordered.splice(front, 0, best);
+    }
+    var found = brings && own(best.meta.rests_on);
     if (found && found.meta.titles_only && ordered.indexOf(found) > ordered.indexOf(best)) {
       ordered.splice(ordered.indexOf(found), 1);
       ordered.splice(ordered.indexOf(best), 0, found);
