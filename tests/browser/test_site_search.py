@@ -252,12 +252,13 @@ def test_a_law_in_force_known_by_its_title_answers_before_the_1997_text(page, or
     assert laws and laws[0] == ("2017", "69"), laws
 
 
-def test_a_situation_holding_more_words_than_any_clause_stands_before_the_law_text(page, origin) -> None:  # noqa: ANN001
+def test_a_situation_holding_more_words_than_any_clause_comes_first(page, origin) -> None:  # noqa: ANN001
     """The board-turned-round situation holds most of the words of a player's description, no
     clause of the law text in force as many: the situation and Law 87 it rests on (known here
     by its titles only) answer before Law 45's clauses, which hold "karty" and "stoły"."""
     open_search(page, origin)
-    hrefs = ask(page, "ktoś odwrócił pudełko i karty poszły na inne stoły w złych rękach, jak liczyć")
+    hrefs = ask(page, "ktoś odwrócił pudełko i karty poszły na inne stoły w złych rękach, "
+                      "jak liczyć")
     laws = [m.group(1) for h in hrefs if (m := re.search(r"/laws/2017/(\d+)/", h))]
     assert laws and laws[0] == "87", hrefs
     situation = next(i for i, h in enumerate(hrefs) if "/situations/board-turned-round/" in h)
@@ -275,12 +276,14 @@ def test_titles_holding_more_of_the_words_come_first(page, origin) -> None:  # n
       const S = window.bridgelawSearch, Q = window.bridgelawQuery;
       await Q.load(S.ROOT);
       const law = (n, score, content) => ({ score, content, sub_results: [], anchors: [],
-        meta: { law: n, edition: "2017", titles_only: "true", title: "Przepis " + n + ". " + content } });
+        meta: { law: n, edition: "2017", titles_only: "true",
+                title: "Przepis " + n + ". " + content } });
       const situation = { score: 1, content: "pas przeciwnik kolejność", sub_results: [],
         url: "/situations/s/", meta: { rests_on: "32", title: "S" } };
       const found = [law("28", 9, "przeciwnik"), law("30", 5, "pas przeciwnik"),
         law("31", 4, "kolejność"), law("32", 3, "kolejność"), situation];
-      const reading = { words: ["pas", "przeciwnik", "kolejność"], terms: [], synonyms: [], negated: {} };
+      const reading = { words: ["pas", "przeciwnik", "kolejność"], terms: [], synonyms: [],
+        negated: {} };
       return S.currentFirst(found, reading).map((d) => d.meta.law || "situation");
     }""")
     assert order[:4] == ["30", "32", "28", "31"], order
