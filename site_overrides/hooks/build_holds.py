@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from tools.interface import interface
+from tools.render.base import LAW_PAGE, law_page_parts
 
 MARKER = "<!-- bridgelaw:holds -->"
-_LAW_PAGE = re.compile(r"^(pl|en)/laws/(\d{4})/(\d+)\.md$")
 _TEXT_LANG = re.compile(r"^text_language: (\w+)$", re.MULTILINE)
 _ORIGIN = re.compile(r"^origin: (\w+)$", re.MULTILINE)
 _FETCH_DATE = re.compile(r"^fetch_date: '?([\d-]+)'?$", re.MULTILINE)
@@ -32,11 +32,11 @@ def _plural_pl(n: int, one: str, few: str, many: str) -> str:
 def law_heads(docs: Path) -> list[tuple[str, int, int, str]]:
     """(lang, edition, number, front matter) of every generated law page, read once."""
     heads = []
-    for path in sorted(docs.glob("*/laws/*/*.md")):
-        match = _LAW_PAGE.match(path.relative_to(docs).as_posix())
-        if match:
+    for path in sorted(docs.glob(LAW_PAGE.format(lang="*", edition="*", number="*"))):
+        parts = law_page_parts(path.relative_to(docs).as_posix())
+        if parts:
             head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
-            heads.append((match.group(1), int(match.group(2)), int(match.group(3)), head))
+            heads.append((*parts, head))
     return heads
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from tools.model import Law, Problem, Unit, unit_ids, walk
+from tools.model import Law, Problem, Unit, law_key, unit_ids, walk
 from tools.normalize.citation_id import child_id, unit_label
 from tools.normalize.outline import Outline, OutlineUnit
 
@@ -216,7 +216,7 @@ def pair_languages(laws: list[Law]) -> list[Problem]:
                     problems.append(
                         Problem(
                             "missing-translation",
-                            f"{edition}/{other}/{unit_id}",
+                            law_key(edition, other, unit_id),
                             f"{unit_id} exists in {lang} but not in {other}",
                         )
                     )

@@ -65,9 +65,31 @@ def md_link(from_content: str, to_content: str, anchor: str = "") -> str:
     return rel + (f"#{anchor}" if anchor else "")
 
 
+# The content paths of the law pages and of their table, written once: the renderers build
+# them, the home pages' hook reads the law pages back by them (law_page_parts).
+LAW_PAGE = "{lang}/laws/{edition}/{number}.md"
+LAWS_INDEX_PAGE = "{lang}/laws/index.md"
+_LAW_PAGE_PARTS = re.compile("^" + re.escape(LAW_PAGE).replace(r"\{lang\}", r"(?P<lang>[a-z]+)")
+                             .replace(r"\{edition\}", r"(?P<edition>\d{4})")
+                             .replace(r"\{number\}", r"(?P<number>\d+)") + "$")
+
+
 def law_page(edition: int, lang: str, number: int) -> str:
-    """The content path of a law page."""
-    return f"{lang}/laws/{edition}/{number}.md"
+    """The content path of a law page ("pl/laws/2017/64.md")."""
+    return LAW_PAGE.format(lang=lang, edition=edition, number=number)
+
+
+def law_page_parts(content_path: str) -> tuple[str, int, int] | None:
+    """(lang, edition, number) of a law page's content path; None for any other page."""
+    match = _LAW_PAGE_PARTS.match(content_path)
+    if not match:
+        return None
+    return match["lang"], int(match["edition"]), int(match["number"])
+
+
+def laws_index_page(lang: str) -> str:
+    """The content path of the table of laws in `lang` ("pl/laws/index.md")."""
+    return LAWS_INDEX_PAGE.format(lang=lang)
 
 
 # ---------------------------------------------------------------- context

@@ -21,6 +21,7 @@ from tools.render.base import (
     law_page,
     law_title,
     laws_by_edition,
+    laws_index_page,
     md_escape,
     relative_url,
     shown_title,
@@ -234,7 +235,7 @@ def _law_nav(
         href = relative_url(page, law_page(edition, lang, prev_n))
         links.append(f'<a class="prev" rel="prev" href="{href}">← {ui["prev"]}: {prev_n}</a>')
     links.append(
-        f'<a class="toc" href="{relative_url(page, f"{lang}/laws/index.md")}">{ui["toc"]}</a>'
+        f'<a class="toc" href="{relative_url(page, laws_index_page(lang))}">{ui["toc"]}</a>'
     )
     if compare:
         number = int(page.rsplit("/", 1)[1][:-3])
@@ -273,7 +274,7 @@ def render_site_content(
         for lang in LANGS:
             pages[outline_page_path(lang, number)] = render_outline_page(ctx, number, lang)
     for lang in LANGS:
-        pages[f"{lang}/laws/index.md"] = render_laws_index(ctx, lang)
+        pages[laws_index_page(lang)] = render_laws_index(ctx, lang)
         pages[f"{lang}/glossary.md"] = render_glossary(ctx, glossary, lang)
         pages[f"{lang}/terms.md"] = render_terms_index(ctx, glossary, lang)
         pages[f"{lang}/translation.md"] = render_translation_page(ctx, lang)

@@ -8,6 +8,7 @@ from tools.render.base import (
     Context,
     esc,
     law_page,
+    laws_index_page,
     md_escape,
     md_link,
     page_head,
@@ -19,7 +20,7 @@ from tools.render.outline import outline_only_laws, outline_page_path
 def render_laws_index(ctx: Context, lang: str) -> str:
     """The table of contents: editions, then chapters and parts in source order."""
     ui = UI[lang]
-    page = f"{lang}/laws/index.md"
+    page = laws_index_page(lang)
     out = page_head(lang, "laws")
     for edition in sorted(ctx.laws_by_edition, reverse=True):
         out.append(f"## {ui['edition']} {edition} {{#edition-{edition}}}")

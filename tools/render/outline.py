@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tools.markup import MARKUP as M
 from tools.normalize.cite2017 import IN_FORCE, Sources, laws_without_text
-from tools.render.base import UI, esc, front_matter, unit_label
+from tools.render.base import UI, esc, front_matter, law_page, unit_label
 from tools.render.cite_html import counterpart_links, official_link, title_html
 from tools.render.cite_text import EDITION_UI
 from tools.render.edition import _href, edition_sources, edition_span
@@ -27,7 +27,7 @@ def outline_only_laws(ctx: Context) -> list[int]:
 
 def outline_page_path(lang: str, number: int) -> str:
     """The content path of such a page (the law page's own path: laws/2017/NN)."""
-    return f"{lang}/laws/{IN_FORCE}/{number}.md"
+    return law_page(IN_FORCE, lang, number)
 
 
 def render_outline_page(ctx: Context, number: int, lang: str) -> str:
