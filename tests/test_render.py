@@ -290,6 +290,23 @@ def test_no_compare_page_without_polish_text_of_both_editions(corpus: Corpus) ->
     assert "compare:" in pages["pl/laws/2017/64.md"].split("---")[1]
 
 
+def test_a_page_without_text_in_its_language_names_the_language_shown(corpus: Corpus,
+                                                                        pages: dict[str, str]
+                                                                        ) -> None:
+    """A law page whose language has no text in the build shows the other language's text and
+    says which: English under a Polish page (a law with English text only), Polish under an
+    English one."""
+    english = Law(41, 2017, "en", "Placeholder", sections=[Unit("41A", 1, "A", text="words")])
+    with_english = render_site_content(Corpus(laws=[*corpus.laws, english],
+                                              crossrefs=corpus.crossrefs),
+                                       load_outline(CONFIG.outline_file),
+                                       load_glossary(CONFIG.glossary_file))
+    notice = re.compile(r'<div class="admonition warning no-text"[^>]*><p>(.*?)</p></div>')
+    assert notice.search(with_english["pl/laws/2017/41.md"])[1].endswith(
+        "Poniżej tekst angielski.")
+    assert notice.search(pages["en/laws/2017/64.md"])[1].endswith("The Polish text follows.")
+
+
 def test_compare_pages(pages: dict[str, str]) -> None:
     """Compare pages exist for exactly the laws in both editions, with marked changes."""
     assert sorted(p for p in pages if p.startswith("pl/compare/")) == [

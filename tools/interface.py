@@ -61,6 +61,17 @@ def interface(section: str) -> dict[str, dict[str, Any]]:
     return table[section]
 
 
+def plural(n: int, forms: dict[str, str]) -> str:
+    """The form of a noun for `n` things, from its forms by count (interface.yaml): "one" for
+    one, "few" for 2-4 (12-14 aside, as Polish counts; English gives the same word as "many"),
+    "many" otherwise."""
+    if n == 1:
+        return forms["one"]
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return forms["few"]
+    return forms["many"]
+
+
 def script_strings() -> dict[str, dict[str, dict[str, Any]]]:
     """What the page scripts read, per language: {lang: {name: texts}}, each SCRIPT_SECTIONS
     section by its name without "script_", and the SCRIPT_SHARED keys by their section's name."""

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tools.interface import interface
+from tools.interface import interface, plural
 from tools.render.base import LAW_PAGE, law_page_parts
 
 MARKER = "<!-- bridgelaw:holds -->"
@@ -19,14 +19,7 @@ _TEXT_LANG = re.compile(r"^text_language: (\w+)$", re.MULTILINE)
 _ORIGIN = re.compile(r"^origin: (\w+)$", re.MULTILINE)
 _FETCH_DATE = re.compile(r"^fetch_date: '?([\d-]+)'?$", re.MULTILINE)
 ORIGIN_WORDS = interface("build_sources")
-
-
-def _plural_pl(n: int, one: str, few: str, many: str) -> str:
-    if n == 1:
-        return one
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return few
-    return many
+HOLDS_WORDS = interface("build_holds")
 
 
 def law_heads(docs: Path) -> list[tuple[str, int, int, str]]:
@@ -80,31 +73,20 @@ def describe_origins(found: dict[str, dict[str, set]], lang: str) -> str:
 
 def describe(found: dict[int, dict[str, set[int]]], situations: int, lang: str) -> str:
     """One paragraph (HTML) saying what the build holds, in `lang`."""
+    words = HOLDS_WORDS[lang]
     parts = []
     both_total = 0
     for edition in sorted(found, reverse=True):
         pl, en = len(found[edition]["pl"]), len(found[edition]["en"])
         both = len(found[edition]["pl"] & found[edition]["en"])
         both_total += both
-        if lang == "pl":
-            laws = _plural_pl(pl, "przepis", "przepisy", "przepisów")
-            parts.append(f"wydanie {edition}: {pl} {laws} po polsku, {en} po angielsku, "
-                         f"{both} obok siebie w obu językach")
-        else:
-            parts.append(f"{edition} edition: {pl} law{'s' * (pl != 1)} in Polish, {en} in English,"
-                         f" {both} side by side in both languages")
-    if lang == "pl":
-        text = "<strong>Ta kompilacja zawiera</strong>: " + "; ".join(parts or ["żadnego przepisu"])
-        noun = _plural_pl(situations, "sytuację", "sytuacje", "sytuacji")
-        text += f"; {situations} {noun} przy stole."
-        if not both_total:
-            text += (" Tekstów angielskich w niej nie ma, więc strony przepisów pokazują jeden "
-                     "język.")
-    else:
-        text = "<strong>This build holds</strong>: " + "; ".join(parts or ["no law"])
-        text += f"; {situations} situation{'s' * (situations != 1)} at the table."
-        if not both_total:
-            text += " It has no English law text, so law pages show one language."
+        parts.append(words["edition"].format(edition=edition, pl=pl, en=en, both=both,
+                                             laws=plural(pl, words["laws"])))
+    text = f"<strong>{words['lead']}</strong>: " + "; ".join(parts or [words["no_law"]])
+    text += "; " + words["situations"].format(n=situations,
+                                              situation=plural(situations, words["situation"]))
+    if not both_total:
+        text += " " + words["no_english"]
     return f'<p class="build-holds">{text}</p>'
 
 

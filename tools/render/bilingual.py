@@ -9,9 +9,7 @@ from dataclasses import dataclass
 
 from tools.markup import MARKUP as M
 from tools.model import Law, Unit, walk
-from tools.render.base import LANG_NAMES
-
-LABEL = {"pl": "Język tekstu przepisu", "en": "Language of the law text"}
+from tools.render.base import LANG_NAMES, UI
 
 
 def lang_toggle(page_lang: str, primary_lang: str, other_lang: str) -> str:
@@ -23,7 +21,7 @@ def lang_toggle(page_lang: str, primary_lang: str, other_lang: str) -> str:
         'value="other">'
     )
     labels = (
-        f'<div class="{M.lang_pick}" role="group" aria-label="{LABEL[page_lang]}">'
+        f'<div class="{M.lang_pick}" role="group" aria-label="{UI[page_lang]["text_language"]}">'
         f'<label for="bl-show-main" lang="{primary_lang}">{LANG_NAMES[primary_lang]}</label>'
         f'<label for="bl-show-other" lang="{other_lang}">{LANG_NAMES[other_lang]}</label></div>'
     )

@@ -138,7 +138,7 @@ def render_law_page(ctx: Context, edition: int, number: int, lang: str) -> str:
         link = f' <a href="{esc(url)}" rel="external">{ui["no_text_link"]}</a>.' if url else ""
         out.append(
             f'<div class="admonition warning no-text" lang="{lang}"><p>{ui["no_text"]}{link} '
-            f"{UI[lang]['shown_instead'] if lang == 'en' else 'Poniżej tekst polski.'}</p></div>"
+            f"{UI[lang]['shown_instead']}</p></div>"
         )
         out.append("")
 
