@@ -3,7 +3,7 @@ the builds made once per session (the snapshot site, the search indexes), read-o
 
 Tiers (pyproject.toml declares the markers; `pytest -q` runs them all):
 
-- unit: in-process and fast; no site is built and no browser runs;
+- unit: fast; no site is built, no stage runs end to end, no browser runs;
 - build: builds a site or runs a stage end to end (the main job, a scrape of the imitation), or
   reads the session's built site;
 - browser: drives the built site in headless Chromium (everything under tests/browser/).
