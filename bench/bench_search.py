@@ -2,7 +2,7 @@
 
 Engines: `bridgelaw search` (tools.search.engine, the function the CLI calls), the site search
 (Pagefind behind our search box) driven in headless Chromium on the site as the main job builds it
-(law pages, situations, glossary, wizard: tests/data/site_build.py), and MkDocs Material's stock
+(law pages, situations, glossary, wizard: tests/helpers/site_build.py), and MkDocs Material's stock
 search on the same content as the baseline. Quality: recall@1, recall@3 and MRR per kind of query
 and in total, on bench/data/queries_public.tsv (a result counts by its law; other pages in the list
 are skipped), and, over the queries about Laws 45, 50 and 64, whether a 2017 clause that answers
@@ -42,7 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "data"))
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' helpers package
 
 from tools.config import Config  # noqa: E402
 from tools.model import Corpus, walk  # noqa: E402
@@ -86,7 +86,7 @@ def load_queries(path: Path = QUERIES) -> list[tuple[str, list[str], str, str, l
 def load_corpus() -> tuple[Corpus, str]:
     """The snapshot's corpus as the scrape stage reads it (offline), the one the site is built
     from."""
-    from site_build import real_corpus
+    from helpers.site_build import real_corpus
 
     return real_corpus(), "the bundled snapshot (scrape stage, offline)"
 
@@ -340,7 +340,7 @@ def serve(site: Path) -> Iterator[tuple[str, list]]:
 
 def build_our_site(corpus: Corpus, root: Path) -> Path:
     """The site as the main job builds it (render, assistant, site with Pagefind), in `root`."""
-    from site_build import build_test_site
+    from helpers.site_build import build_test_site
 
     root.mkdir(parents=True)
     return build_test_site(root, corpus, english=False)

@@ -3,7 +3,7 @@
 Prints, per kind, how many disagreements were planted and found, recall and precision (targets:
 recall 1.0 for citations, numbers and missing units; precision >= 0.9 overall), the findings on
 the same pairs with nothing planted (each one a false alarm), and the time for the whole 93-law
-pair (target < 2 s). Pairs: tests/data/translation_pairs.py, several seeds.
+pair (target < 2 s). Pairs: tests/helpers/translation_pairs.py, several seeds.
 
     .venv/bin/python bench/bench_translation.py [--seeds N] [--rate PERCENT] [--imitation]
 
@@ -22,15 +22,14 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "data")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from translation_pairs import (  # noqa: E402
+from helpers.translation_pairs import (  # noqa: E402
     Planted,  # noqa: E402
     base_specs,
     build,
     synthetic_pairs,
 )
-
 from tools.config import Config  # noqa: E402
 from tools.normalize.glossary import load_glossary  # noqa: E402
 from tools.normalize.outline import load_outline  # noqa: E402

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
-from checkout_files import changed_files, checkout_files  # noqa: E402
+from helpers.checkout_files import changed_files, checkout_files
 
 
 def test_the_guard_reports_every_kind_of_write(tmp_path: Path) -> None:

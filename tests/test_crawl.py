@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from httpserver import LocalServer, Reply
 
+from httpserver import LocalServer, Reply
 from tools.config import Config, FetchConfig
 from tools.model import law_to_json, unit_ids
 from tools.normalize.outline import load_outline

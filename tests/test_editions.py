@@ -19,6 +19,7 @@ from assistant.flowchart import render_flowchart_parts
 from assistant.pages import render_assistant_pages
 from assistant.situations import load_situations
 from assistant.tree_load import load_trees
+from helpers.html_links import links_of
 from tools.config import Config
 from tools.model import Corpus, Law, Unit
 from tools.normalize.citation_links import link_citations
@@ -28,9 +29,6 @@ from tools.normalize.outline import load_outline
 from tools.render.base import site_path
 from tools.render.content import render_site_content
 from tools.scrape import scrape_corpus
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
-from html_links import links_of  # noqa: E402
 
 CONFIG = Config()
 ROOT = CONFIG.root
@@ -108,6 +106,7 @@ def test_no_ruling_in_the_wizard_data_reaches_1997_text_by_the_same_id(corpus: C
                     "url"].endswith(f"/{old['id']}/")
 
 
+@pytest.mark.build  # draws every tree's flowchart (Graphviz)
 def test_flowcharts_link_only_to_2017_text(corpus: Corpus) -> None:
     for tree in TREES.values():
         for lang in ("pl", "en"):
@@ -155,14 +154,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def index_dir(corpus: Corpus, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The search index of the real corpus, in a temp build folder."""
-    from assistant.situations import load_situations
-    from tools.search.index import build_index
-
-    build = tmp_path_factory.mktemp("index-build")
-    build_index(corpus, replace(CONFIG, build_dir=build), load_situations(CONFIG))
-    return build
+def index_dir(snapshot_index: Path) -> Path:
+    """The search index of the real corpus, built once per session in a temp build folder."""
+    return snapshot_index
 
 
 def test_rule_names_the_edition_and_never_prints_1997_63b() -> None:

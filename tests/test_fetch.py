@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-from httpserver import Hit, LocalServer, Reply
 
+from httpserver import Hit, LocalServer, Reply
 from tools.config import FetchConfig
 from tools.errors import SourceError
 from tools.sources.cache import cache_key

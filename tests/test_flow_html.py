@@ -5,8 +5,6 @@ text is in the build, markup in the data shown as text, the same output every ti
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,10 +12,8 @@ from assistant.build import tree_to_dict
 from assistant.flow_html import render_flow
 from assistant.links import cite_info
 from assistant.tree_load import load_trees
+from helpers.flowchart_corpus import small_corpus
 from tools.config import Config
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
-from flowchart_corpus import small_corpus  # noqa: E402
 
 TREES = load_trees(Config().assistant_dir / "trees")
 CORPUS = small_corpus()

@@ -4,9 +4,7 @@ readable on a 390-pixel phone in a real headless Chromium (no text below 12 CSS 
 from __future__ import annotations
 
 import re
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +12,10 @@ from assistant.flowchart import MAX_WIDTH, render_flowchart_parts, render_flowch
 from assistant.flowchart_dot import MIN_FONT_SIZE, first_sentence
 from assistant.links import cite_edition, cite_title, cite_url
 from assistant.tree_load import load_trees
+from helpers.flowchart_corpus import small_corpus
 from tools.config import Config
 from tools.normalize.outline import load_outline
 from tools.urls import is_external
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
-from flowchart_corpus import small_corpus  # noqa: E402
 
 TREES = load_trees(Config().assistant_dir / "trees")
 SVG = "{http://www.w3.org/2000/svg}"

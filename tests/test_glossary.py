@@ -4,11 +4,11 @@ and bad entries give errors that name the file and the entry."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers.site_build import real_corpus
 from tools.errors import SourceError
 from tools.model import unit_ids
 from tools.normalize.glossary import (
@@ -19,9 +19,6 @@ from tools.normalize.glossary import (
     validate_glossary_laws,
 )
 from tools.normalize.outline import load_outline
-
-sys.path.insert(0, str(Path(__file__).parent / "data"))
-from site_build import real_corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "tools" / "data" / "glossary.yaml"

@@ -8,12 +8,12 @@ from __future__ import annotations
 import copy
 
 import pytest
+
 from imitation.content import Node
 from imitation.laws import law_2017
 from imitation.markup import Markup
 from imitation.markups_new import BrokenNumbers, TypedNumbers
 from imitation.nav import law_path
-
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Law, walk

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.robotparser import RobotFileParser
 
 import pytest
+
 from imitation import CHARSETS, FAULTS, MARKUPS, ROBOTS, Page, build, serve
 from imitation.content import SYNTHETIC
 from imitation.laws import GOLDEN_1997, LAWS_1997, LAWS_2017, outline_2017

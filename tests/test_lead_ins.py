@@ -5,14 +5,9 @@ answer through it)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+from helpers.site_build import real_corpus
 from tools.model import law_lead_ins, lead_ins
 from tools.search.docs import law_docs
-
-sys.path.insert(0, str(Path(__file__).parent / "data"))
-from site_build import real_corpus  # noqa: E402
 
 CORPUS = real_corpus()
 LAW_64 = CORPUS.law(2017, "pl", 64)

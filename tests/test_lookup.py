@@ -23,19 +23,9 @@ POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
 
 
 @pytest.fixture(scope="module")
-def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
-    """The lookup searches the one index: built once, in a temporary folder."""
-    import sys
-
-    from assistant.situations import load_situations
-    from tools.search.index import build_index
-
-    sys.path.insert(0, str(Path(__file__).parent / "data"))
-    from search_seed_corpus import seed_corpus
-
-    config = replace(Config(), build_dir=tmp_path_factory.mktemp("build"))
-    build_index(seed_corpus(), config, load_situations(config))
-    return config
+def config(seed_index: Path) -> Config:
+    """The lookup searches the one index: the seed corpus's, built once per session."""
+    return replace(Config(), build_dir=seed_index)
 
 
 def dev_rows() -> list[tuple[str, str, str]]:

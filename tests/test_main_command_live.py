@@ -11,8 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from imitation import build, serve
 
+from imitation import build, serve
 from tools.cli import main
 from tools.config import Config, FetchConfig
 from tools.scrape import scrape_corpus
@@ -35,6 +35,7 @@ def _config(served, out: Path) -> Config:
                    fetch=FetchConfig(cache_dir=out / ".cache" / "http", min_interval=0.0))
 
 
+@pytest.mark.build  # the main command, scrape to site, against the imitation
 def test_the_main_command_builds_every_law_of_both_editions_from_the_live_pages(live) -> None:
     served, out, status = live
     assert status == 0
@@ -47,6 +48,7 @@ def test_the_main_command_builds_every_law_of_both_editions_from_the_live_pages(
     assert any(s.path.endswith("/pl/p27.html") and s.status == 200 for s in served.log)
 
 
+@pytest.mark.build  # the main command, scrape to site, against the imitation
 def test_the_home_page_says_where_the_laws_came_from_and_when(live) -> None:
     _, out, _ = live
     home = (out / "site" / "index.html").read_text(encoding="utf-8")
@@ -55,6 +57,7 @@ def test_the_home_page_says_where_the_laws_came_from_and_when(live) -> None:
     assert "from the live PZBS pages" in english
 
 
+@pytest.mark.build  # the main command, scrape to site, against the imitation
 def test_a_second_run_within_the_day_makes_no_request(live) -> None:
     served, out, _ = live
     config = _config(served, out)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools
 
 import pytest
+
 from imitation.content import LawDoc
 from imitation.laws import LAWS_2017, law_2017
 from imitation.markup import Markup
 from imitation.markups_new import ImageNav
 from imitation.nav import law_path
-
 from tools.config import Config
 from tools.model import Law, walk
 from tools.normalize.outline import load_outline

@@ -3,17 +3,14 @@ extraction. Every text here is placeholder words in that layout, never the law's
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from bench.real_text import read_laws, repair_ligatures, with_real_english
 from tools.errors import SourceError
 from tools.model import Corpus, Law, Unit, walk
 from tools.normalize.outline import Outline
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from real_text import read_laws, repair_ligatures, with_real_english  # noqa: E402
 
 NO_OUTLINE = Outline(2017, {})  # titles as the text prints them
 

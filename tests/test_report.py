@@ -50,6 +50,7 @@ def test_severity_depends_on_the_stage() -> None:
         check_stage("assistant", [missing], strict=True)
 
 
+@pytest.mark.build  # the main job end to end
 def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """`bridgelaw build --strict` on the snapshot: no error, one report file, the site built;

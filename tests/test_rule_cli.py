@@ -109,19 +109,10 @@ def test_every_ruling_case_via_the_cli() -> None:
 
 
 @pytest.fixture(scope="module")
-def index_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A build folder with the one search index the lookup reads (the seed corpus)."""
-    from dataclasses import replace
-
-    from assistant.situations import load_situations
-    from tools.search.index import build_index
-
-    sys.path.insert(0, str(Path(__file__).parent / "data"))
-    from search_seed_corpus import seed_corpus
-
-    build = tmp_path_factory.mktemp("build")
-    build_index(seed_corpus(), replace(Config(), build_dir=build), load_situations(Config()))
-    return str(build)
+def index_dir(seed_index: Path) -> str:
+    """A build folder with the one search index the lookup reads (the seed corpus's, built once
+    per session)."""
+    return str(seed_index)
 
 
 def test_lookup_json_shape(index_dir: str) -> None:

@@ -7,6 +7,7 @@ These are the targets of the parser rewrite; on the `imitation` branch many of t
 from __future__ import annotations
 
 import pytest
+
 from imitation import (
     FAULTS,
     MARKUPS,
@@ -21,7 +22,8 @@ from imitation import (
     serve,
 )
 
-pytestmark = pytest.mark.network
+# each test scrapes the imitation of the source sites end to end
+pytestmark = [pytest.mark.network, pytest.mark.build]
 
 
 @pytest.fixture(scope="module", params=list(MARKUPS))

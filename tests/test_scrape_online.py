@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from httpserver import LocalServer, Reply
 
+from httpserver import LocalServer, Reply
 from tools.config import Config, FetchConfig
 from tools.scrape import scrape
 

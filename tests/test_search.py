@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from dataclasses import replace
@@ -21,8 +22,6 @@ from tools.search.engine import expand, named_terms, search
 from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
 from tools.search.jargon import JARGON, jargon_words
 
-sys.path.insert(0, str(Path(__file__).parent / "data"))
-
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "tools.cli"]
 
@@ -30,17 +29,15 @@ CLI = [sys.executable, "-m", "tools.cli"]
 def load_corpus() -> Corpus:
     """The scrape stage's corpus of the bundled snapshot: the same wherever the tests run
     (never a build/ the checkout happens to hold)."""
-    from site_build import real_corpus
+    from helpers.site_build import real_corpus
 
     return real_corpus()
 
 
 @pytest.fixture(scope="module")
-def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
-    build = tmp_path_factory.mktemp("build")
-    config = replace(Config(), build_dir=build)
-    build_index(load_corpus(), config, load_situations(config))
-    return config
+def config(snapshot_index: Path) -> Config:
+    """The index of the snapshot's corpus, built once per session (read-only)."""
+    return replace(Config(), build_dir=snapshot_index)
 
 
 def top_laws(config: Config, query: str, **kw: object) -> list[str]:
@@ -144,7 +141,10 @@ def search_pairs(config: Config) -> list:
     return open_index(config.index_dir).pairs
 
 
-def test_rebuild_replaces_index_and_leaves_no_temp(config: Config) -> None:
+@pytest.mark.build  # builds a search index of its own
+def test_rebuild_replaces_index_and_leaves_no_temp(config: Config, tmp_path: Path) -> None:
+    shutil.copytree(config.build_dir, tmp_path / "build")  # the session's index stays as it is
+    config = replace(config, build_dir=tmp_path / "build")
     before = search("renons", config).hits
     build_index(load_corpus(), config, load_situations(config))
     assert [h.id for h in search("renons", config).hits] == [h.id for h in before]
@@ -157,6 +157,7 @@ def test_empty_corpus_is_an_error(tmp_path: Path) -> None:
         build_index(Corpus(), replace(Config(), build_dir=tmp_path), [])
 
 
+@pytest.mark.build  # builds a search index of its own
 def test_missing_inputs_become_problems(tmp_path: Path) -> None:
     corpus = load_corpus()
     config = replace(Config(), build_dir=tmp_path, outline_file=tmp_path / "no-outline.json")
@@ -602,13 +603,13 @@ def test_the_spec_carries_the_glossary_pairs_for_the_polish_pages() -> None:
     assert (site["pl"]["translations"], site["en"]["translations"]) == (["72"], ["72"])
 
 
+@pytest.mark.build  # builds a search index of its own
 def test_a_query_reads_the_other_languages_text_only_where_its_own_has_none(
         tmp_path: Path) -> None:
     """With Law 50 in both languages, an English query reads the English text and a Polish
     one the Polish text; the glossary does not read "declarer" into the Polish 50D2a."""
-    from site_build import real_corpus
-
     from assistant.situations import load_situations
+    from helpers.site_build import real_corpus
     from tools.model import Law, Unit
     from tools.search.index import build_index, lacking_text
 
@@ -651,13 +652,13 @@ def test_a_law_known_by_its_titles_links_its_title_page(config: Config) -> None:
     assert "no page in this build" not in done.stdout
 
 
+@pytest.mark.build  # builds a search index of its own
 def test_english_clauses_are_normalised_by_their_own_length_once_the_build_holds_them(
         config: Config, tmp_path: Path) -> None:
     """BM25's mean English body length is fixed at the snapshot's (a few words of glossary and
     situation text) until the build holds English law text; then it is measured, so a long
     clause is not ranked far below a title that shares one common word with the query."""
-    from site_build import synthetic_english
-
+    from helpers.site_build import synthetic_english
     from tools.search.reader import SearchIndex
     from tools.search.score import REFERENCE_LENGTHS
 

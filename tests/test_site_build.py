@@ -3,7 +3,6 @@ internal link and anchor, flowcharts, assets, and keeping the last good site on 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import posixpath
 import re
@@ -15,6 +14,7 @@ import pytest
 import rjsmin
 from bs4 import BeautifulSoup
 
+from helpers.site_build import build_test_site, real_corpus
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import LEAD_IN_END
@@ -25,22 +25,15 @@ from tools.site.pagefind_records import FOLDED_MARK
 HERE = Path(__file__).parent
 ROOT = HERE.parent
 
-
-def _builder():
-    """The browser tests' site builder (tests/browser/conftest.py), loaded by path."""
-    spec = importlib.util.spec_from_file_location("bridgelaw_site_builder",
-                                                  HERE / "browser" / "conftest.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+pytestmark = pytest.mark.build
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The build folder (content/, build/, site/) of the real snapshot only."""
-    builder = _builder()
+    """The build folder (content/, build/, site/) of the real snapshot only: no English page is
+    added (unlike the session's `site_dir`), so this module builds its own site."""
     root = tmp_path_factory.mktemp("realsite")
-    builder.build_test_site(root, builder.real_corpus(), english=False)
+    build_test_site(root, real_corpus(), english=False)
     return root
 
 
@@ -357,6 +350,6 @@ def test_strict_build_stops_on_an_input_the_search_index_lacks(built: Path, tmp_
     from tools.site.build import build_site
 
     with pytest.raises(BridgelawError, match="no-glossary.yaml"):
-        build_site(config, _builder().real_corpus())
+        build_site(config, real_corpus())
     assert (root / "site" / "pagefind" / "citations.json").read_bytes() == before
     assert sorted(p.name for p in root.iterdir() if p.name.startswith(".site")) == []

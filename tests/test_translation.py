@@ -1,26 +1,22 @@
 """The translation check on SYNTHETIC pairs: small hand-made laws that plant each kind of
 disagreement (and the hard cases that are none), the 93-law synthetic pairs of
-tests/data/translation_pairs.py, acknowledgements, and the bundled snapshot, which has no
+tests/helpers/translation_pairs.py, acknowledgements, and the bundled snapshot, which has no
 English text and must say so. Every law text here is placeholder text written for the test."""
 
 from __future__ import annotations
 
 import re
-import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
 
+from helpers.translation_pairs import Planted, base_specs, build, synthetic_pairs
 from tools.config import Config
 from tools.model import Corpus, Finding, Footnote, Law, Unit
 from tools.normalize.glossary import Term, load_glossary
 from tools.normalize.outline import load_outline
 from tools.translation.acks import load_acks, parse_acks
 from tools.translation.check import check_translation
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
-from translation_pairs import Planted, base_specs, build, synthetic_pairs  # noqa: E402
 
 _ID = re.compile(r"(\d+)([A-Z])?(\d+)?([a-z])?$")
 

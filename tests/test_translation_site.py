@@ -8,11 +8,12 @@ import contextlib
 import io
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers.site_build import real_corpus
+from helpers.translation_pairs import synthetic_pairs
 from tools.cli import main
 from tools.config import Config
 from tools.model import Corpus, corpus_from_json, corpus_to_json
@@ -20,10 +21,6 @@ from tools.normalize.glossary import load_glossary
 from tools.normalize.outline import load_outline
 from tools.render.content import render_site_content
 from tools.translation.check import check_translation
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
-from site_build import real_corpus  # noqa: E402
-from translation_pairs import synthetic_pairs  # noqa: E402
 
 
 def run_cli(*args: str) -> tuple[int, str]:
@@ -121,6 +118,7 @@ def test_marks_and_findings_page(synthetic) -> None:
     assert render_site_content(corpus, load_outline(config.outline_file), glossary) == pages
 
 
+@pytest.mark.build  # scrapes the imitation of the source sites
 @pytest.mark.network
 def test_imitation_pairs(tmp_path: Path) -> None:
     """A scrape of the imitation (clean markup) carries the layer into its model; its texts are

@@ -202,6 +202,7 @@ def test_walk_rejects_bad_answers() -> None:
     assert open_walk.outcome is None and open_walk.node.id == "established"
 
 
+@pytest.mark.build  # runs the assistant stage
 def test_strict_build_fails_on_broken_tree(tmp_path: Path) -> None:
     assistant = tmp_path / "assistant"
     shutil.copytree(CONFIG.assistant_dir / "trees", assistant / "trees")

@@ -75,6 +75,7 @@ def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
     return config
 
 
+@pytest.mark.build  # builds a search index of its own
 def test_an_english_query_of_everyday_words_finds_the_polish_clause(config: Config) -> None:
     result = search("revokes by both sides in one deal", config, lang="pl")
     units = [f"{hit.edition}/{hit.id}" for hit in result.hits if hit.kind == "unit"]
@@ -83,6 +84,7 @@ def test_an_english_query_of_everyday_words_finds_the_polish_clause(config: Conf
     assert "'both sides' → 'obie strony'" in result.message
 
 
+@pytest.mark.build  # builds a search index of its own
 def test_a_word_said_several_ways_is_reported_with_each(config: Config) -> None:
     result = search("declarer touched a card of dummy", config, lang="pl")
     units = [f"{hit.edition}/{hit.id}" for hit in result.hits if hit.kind == "unit"]
@@ -92,13 +94,9 @@ def test_a_word_said_several_ways_is_reported_with_each(config: Config) -> None:
 
 def test_every_polish_word_is_one_the_polish_law_text_uses() -> None:
     """A Polish word no law text holds in any form would read an English word as nothing."""
-    import sys
-
+    from helpers.site_build import real_corpus
     from tools.model import walk
     from tools.search.analysis import polish_terms
-
-    sys.path.insert(0, str(ROOT / "tests" / "data"))
-    from site_build import real_corpus
 
     held: set[str] = set()
     for law in real_corpus().laws:

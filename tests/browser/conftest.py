@@ -1,70 +1,23 @@
-"""Browser test fixtures: the site is built ONCE per session into a temp copy of the project's site
-sources, served on 127.0.0.1, and driven by Debian's headless Chromium through Playwright.
+"""Browser test fixtures: the session's site (built once, tests/conftest.py) served on 127.0.0.1
+and driven by Debian's headless Chromium through Playwright.
 
-The corpus is the real one (build/corpus.json when the scrape stage has run, else the bundled
-snapshot parsed and linked here). The snapshot holds no English law text, so one English page
-is added: Law 64 (2017) with SYNTHETIC text, labelled as such in every unit, to exercise the
-side-by-side view and the English previews. No real law text is invented.
+The corpus is the real one (the bundled snapshot parsed and linked). The snapshot holds no
+English law text, so one English page is added: Law 64 (2017) with SYNTHETIC text, labelled as
+such in every unit, to exercise the side-by-side view and the English previews. No real law
+text is invented.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
-import shutil
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers.browser import CHROMIUM, LAUNCH_ARGS, PHONE, WIDE, serve_folder
 from tools.config import Config
-from tools.model import Corpus
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))
-from site_build import SYNTHETIC, build_test_site, real_corpus  # noqa: E402, F401
-
-ROOT = Config().root
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
-WIDE = {"width": 1280, "height": 800}
-SCREENSHOTS = ROOT / "bench" / "out"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files without a log line per request."""
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
-@pytest.fixture(scope="session")
-def corpus() -> Corpus:
-    """The real corpus the test site is built from (without the synthetic English page)."""
-    return real_corpus()
-
-
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus) -> Path:
-    """The site built once for the whole session."""
-    return build_test_site(tmp_path_factory.mktemp("siteroot"), corpus)
-
-
-@contextlib.contextmanager
-def serve_folder(folder: Path) -> Iterator[str]:
-    """Static files of `folder` served on 127.0.0.1 on a free port; yields the root URL."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+SCREENSHOTS = Config().root / "bench" / "out"
 
 
 @pytest.fixture(scope="session")

@@ -8,21 +8,9 @@ import re
 
 import pytest
 
+from helpers.browser import serious_violations as _violations
+
 pytestmark = [pytest.mark.browser, pytest.mark.network]
-
-BLOCKING = {"serious", "critical"}
-
-
-def _violations(page: object) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    found = []
-    for violation in results.response["violations"]:
-        if violation.get("impact") in BLOCKING:
-            targets = [node["target"] for node in violation["nodes"]][:5]
-            found.append(f"{violation['id']} ({violation['impact']}): {targets}")
-    return found
 
 
 def _situation(site_dir, lang: str) -> str:

@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import PHONE, WIDE, serve_folder
 
+from helpers.browser import PHONE, WIDE, serve_folder
 from tools.model import Corpus, walk
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Corpus, str]]:
     """(corpus, base URL) of the site built from the imitation's laws."""
-    from site_build import build_test_site, imitation_corpus
+    from helpers.site_build import build_test_site, imitation_corpus
 
     corpus = imitation_corpus(tmp_path_factory.mktemp("imitation-scrape"))
     site = build_test_site(tmp_path_factory.mktemp("bilingual"), corpus, english=False)

@@ -11,9 +11,9 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from html_links import links_of  # tests/data, on the path through conftest
 from playwright.sync_api import expect
 
+from helpers.html_links import links_of
 from tools.normalize.concordance import load_concordance
 
 pytestmark = [pytest.mark.browser]

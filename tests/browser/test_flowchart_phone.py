@@ -4,18 +4,13 @@ request to any host."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from assistant.flowchart import render_flowchart_parts
 from assistant.flowchart_dot import MIN_FONT_SIZE
 from assistant.tree_load import load_trees
+from helpers.flowchart_corpus import small_corpus
 from tools.config import Config
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))
-from flowchart_corpus import small_corpus  # noqa: E402
 
 TREES = load_trees(Config().assistant_dir / "trees")
 

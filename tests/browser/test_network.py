@@ -1,5 +1,8 @@
-"""Self-containment in a real browser: every page of the built site, in both languages, loads
-only from 127.0.0.1; with every other host held for 15 s the first paint stays under 1 s."""
+"""Self-containment in a real browser: one page of each kind the site has (home, law pages with
+text and title-only, 1997, English, side by side, situations, glossary, wizard, 404...), in both
+languages where they differ, loads only from 127.0.0.1 and nothing it asks for fails; with every
+other host held for 15 s the first paint stays under 1 s. Every page of both languages is read
+for references to another host without a browser, in tests/test_site_hosts.py."""
 
 from __future__ import annotations
 
@@ -12,12 +15,26 @@ from pathlib import Path
 
 import pytest
 
+from helpers.browser import CHROMIUM, LAUNCH_ARGS, serve_folder
+
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 
 HOLD_SECONDS = 15
 PAINT_PAGES = ["laws/2017/64/", "en/laws/2017/64/", "laws/1997/45/", "compare/64/",
                "en/compare/64/", "wizard/", "en/wizard/", "situations/", "index.html",
                "en/glossary/"]
+# One page of each kind (template) the build writes; a situation page is added from the build.
+KINDS = {
+    "home": "", "home, English": "en/",
+    "list of laws": "laws/", "law with text": "laws/2017/64/",
+    "law known by its title only": "laws/2017/1/", "1997 law": "laws/1997/45/",
+    "English law (synthetic text)": "en/laws/2017/64/",
+    "English law known by its title only": "en/laws/2017/1/",
+    "side by side": "compare/64/", "list of side-by-side views": "compare/",
+    "list of situations": "situations/", "glossary": "glossary/", "terms": "terms/",
+    "translation findings": "translation/", "wizard and its flowcharts": "wizard/",
+    "wizard, English": "en/wizard/", "404": "404.html",
+}
 
 
 def _site_pages(site_dir: Path) -> list[str]:
@@ -30,10 +47,32 @@ def _site_pages(site_dir: Path) -> list[str]:
     return pages
 
 
-def test_every_page_loads_only_from_this_host(browser, base_url, site_dir) -> None:
-    """Load every page (pl and en) and record every request: all go to 127.0.0.1, none fails."""
+def _section(path: str) -> str:
+    """The kind of a page by its place in the site: its first folder below the language."""
+    return path.removeprefix("en/").split("/")[0]
+
+
+def _kinds(site_dir: Path) -> dict[str, str]:
+    """The pages to open, each checked to be of its kind in this build."""
+    situation = next(p for p in _site_pages(site_dir) if re.fullmatch(r"situations/[^/]+/", p))
+    kinds = {**KINDS, "situation": situation}
+    for name, path in kinds.items():
+        file = site_dir / (path if path.endswith(".html") else f"{path}index.html")
+        assert file.is_file(), (name, path)
+    title_only = re.compile(r'class="law-text\b[^"]*\boutline-only\b')
+    assert title_only.search((site_dir / "laws/2017/1/index.html").read_text(encoding="utf-8"))
+    assert not title_only.search((site_dir / "laws/2017/64/index.html").read_text("utf-8"))
+    return kinds
+
+
+def test_one_page_of_each_kind_loads_only_from_this_host(browser, base_url, site_dir) -> None:
+    """Open one page of every kind (pl and en) until the network is idle and record every request:
+    all go to 127.0.0.1, none fails, each page loads more than itself."""
     pages = _site_pages(site_dir)
     assert len(pages) > 80 and sum(p.startswith("en/") for p in pages) > 40
+    kinds = _kinds(site_dir)
+    # every part of the site has its kind here (a new kind of page needs a line in KINDS)
+    assert {_section(p) for p in pages} <= {_section(p) for p in kinds.values()}
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     requests: list[str] = []
@@ -44,17 +83,18 @@ def test_every_page_loads_only_from_this_host(browser, base_url, site_dir) -> No
     page.on("requestfailed", lambda request: request.failure != "net::ERR_ABORTED"
             and failed.append(f"{request.failure} {request.url}"))
     page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
-    for path in pages:
-        page.goto(base_url + path, wait_until="load")
-        page.wait_for_timeout(100)  # requests scripts make just after load
-    page.goto(base_url + "wizard/", wait_until="networkidle")
+    asked: dict[str, int] = {}
+    for name, path in kinds.items():
+        before = len(requests)
+        page.goto(base_url + path, wait_until="networkidle")  # and what scripts ask after load
+        asked[name] = len(requests) - before
     context.close()
     host = base_url.rstrip("/")
     foreign = sorted({url for url in requests
                       if not url.startswith((host + "/", "data:", "blob:"))})
     assert foreign == []
     assert failed == []
-    assert len(requests) > len(pages)
+    assert all(count > 1 for count in asked.values()), asked
 
 
 class HangingServer:
@@ -101,8 +141,6 @@ class HangingServer:
 @pytest.fixture
 def held(playwright) -> Iterator[tuple[object, HangingServer]]:
     """A second Chromium in which every host but 127.0.0.1 resolves to the hanging server."""
-    from conftest import CHROMIUM, LAUNCH_ARGS
-
     hanging = HangingServer()
     rules = f"MAP * 127.0.0.1:{hanging.port}, EXCLUDE 127.0.0.1"
     browser = playwright.chromium.launch(executable_path=CHROMIUM,
@@ -119,7 +157,7 @@ def _first_paint(page: object) -> float:
         "performance.getEntriesByName('first-contentful-paint')[0].startTime")
 
 
-def test_first_paint_with_other_hosts_held(held, site_dir, base_url) -> None:
+def test_first_paint_with_other_hosts_held(held, base_url, tmp_path) -> None:
     """Every other host hangs for 15 s: our pages paint in under 1 s; a control page that asks
     a font CDN for its stylesheet does not paint until the hold ends (the harness works)."""
     browser, hanging = held
@@ -135,16 +173,14 @@ def test_first_paint_with_other_hosts_held(held, site_dir, base_url) -> None:
     # Chromium itself may reach for update/accounts/autofill hosts; our pages asked for none
     assert not any(url for url in requests if not url.startswith(base_url)), requests
     assert "fonts.googleapis.com" not in hanging.hosts()
-    control = Path(site_dir) / "control-held.html"
-    control.write_text(
+    # the control page is served from a folder of its own: the session's site is read-only
+    (tmp_path / "control-held.html").write_text(
         '<!doctype html><html lang="en"><head><link rel="stylesheet" '
         'href="https://fonts.googleapis.com/css?family=Roboto"></head>'
         "<body><p>control</p></body></html>", encoding="utf-8")
-    try:
-        page.goto(base_url + "control-held.html", wait_until="commit")
+    with serve_folder(tmp_path) as control_url:
+        page.goto(control_url + "control-held.html", wait_until="commit")
         held_ms = _first_paint(page)
-    finally:
-        control.unlink()
     assert held_ms > 5000, held_ms
     assert "fonts.googleapis.com" in hanging.hosts()
     context.close()

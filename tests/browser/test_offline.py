@@ -19,8 +19,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from conftest import PHONE
 
+from helpers.browser import PHONE
 from tools.site.offline import collect, version_of, write_offline
 from tools.site.serve import make_server
 

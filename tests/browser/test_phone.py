@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PHONE
 
 from assistant.tree_load import load_trees
+from helpers.browser import PHONE
 from tools.config import Config
 
 pytestmark = pytest.mark.browser

@@ -6,8 +6,8 @@ import json
 import re
 
 import pytest
-from conftest import SYNTHETIC
 
+from helpers.site_build import SYNTHETIC
 from tools.model import find_unit, unit_ids
 from tools.normalize.citation_id import law_number
 from tools.urls import DEFAULT_LANG, glossary_url, lang_root, law_path, situation_path

@@ -6,7 +6,8 @@ which lists it by law; no serious axe violation on either, in both languages."""
 from __future__ import annotations
 
 import pytest
-from test_a11y import _violations
+
+from helpers.browser import serious_violations as _violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 

@@ -15,11 +15,9 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from conftest import (
-    PHONE,
-    WIDE,
-)
 from playwright.sync_api import expect
+
+from helpers.browser import PHONE, WIDE
 
 pytestmark = pytest.mark.browser
 

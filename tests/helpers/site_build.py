@@ -1,6 +1,7 @@
 """The test site, built as the main job builds it: the real corpus (the bundled snapshot, read
 offline) through the render, assistant and site stages, into a temp copy of the project's site
-sources. Used by the browser tests (once per session) and by bench/bench_search.py.
+sources. Used by the tests (one build per session, tests/conftest.py) and by
+bench/bench_search.py.
 
 The snapshot holds no English law text, so one English page can be added: Law 64 (2017) with
 SYNTHETIC text, labelled as such in every unit, to exercise the side-by-side view, the English
@@ -102,9 +103,6 @@ def imitation_corpus(tmp: Path) -> Corpus:
     project's scraper run against the imitation of the source sites (tests/imitation/, the clean
     markup), whose every text is placeholder text marked SYNTHETIC. The served addresses become
     http://imitation.invalid/... so the build does not depend on the ports it was scraped from."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tests"))
     from imitation import build, run_scrape, serve
 
     with serve(build("clean")) as served:
