@@ -268,16 +268,16 @@ def test_a_situation_holding_more_words_than_any_clause_comes_first(page, origin
 
 def test_titles_holding_more_of_the_words_come_first(page, origin) -> None:  # noqa: ANN001
     """Among laws known by their titles only, Pagefind's higher score for a short title holding
-    one word typed gives way to a title holding more of them, and between titles holding as
-    many, a situation found resting on one that holds more of the words decides (order.js
-    titlesByWords, run on records made for the test)."""
+    one word typed gives way to a law holding more of them, by its title or by a situation found
+    resting on it, whose words count as its law's; between laws holding as many, Pagefind's order
+    stands (order.js titlesByWords, run on records made for the test)."""
     open_search(page, origin)
     order = page.evaluate("""async () => {
       const S = window.bridgelawSearch, Q = window.bridgelawQuery;
       await Q.load(S.ROOT);
       const law = (n, score, content) => ({ score, content, sub_results: [], anchors: [],
         meta: { law: n, edition: "2017", titles_only: "true",
-                title: "Przepis " + n + ". " + content } });
+                title: "Przepis " + n + ". Nazwa zastępcza" } });
       const situation = { score: 1, content: "pas przeciwnik kolejność", sub_results: [],
         url: "/situations/s/", meta: { rests_on: "32", title: "S" } };
       const found = [law("28", 9, "przeciwnik"), law("30", 5, "pas przeciwnik"),
@@ -286,7 +286,7 @@ def test_titles_holding_more_of_the_words_come_first(page, origin) -> None:  # n
         negated: {} };
       return S.currentFirst(found, reading).map((d) => d.meta.law || "situation");
     }""")
-    assert order[:4] == ["30", "32", "28", "31"], order
+    assert order[:4] == ["32", "30", "28", "31"], order
 
 
 def test_the_law_in_force_is_asked_for_when_only_1997_text_holds_the_words(page, origin) -> None:  # noqa: ANN001

@@ -57,7 +57,7 @@
     });
     // among the laws known by their titles only, those whose title the query names in full
     // come first, in the places the titles held (named_titles_first in tools/search/rank.py),
-    // then those whose titles hold more of the words (titlesByWords)
+    // then those holding more of the words, by their titles or their situations (titlesByWords)
     var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
     var titles = slots.map(function (i) { return out[i]; });
     named.concat(titlesByWords(titles.filter(function (d) { return named.indexOf(d) < 0; }), laws, covered))
@@ -65,13 +65,16 @@
     return out;
   };
 
-  /** `titles`, laws known by their titles only, those whose titles hold more of the query's
-   * words first (`covered`), then those a situation found rests on that holds more words
-   * than their titles, in Pagefind's order (`found`, every page found) among equals. A short title scores high
-   * in Pagefind for one word typed; the CLI weighs each score by the share of the words a
-   * document holds (COVERAGE_WEIGHT in tools/search/engine.py), which the site cannot
-   * apply to Pagefind's scores: "pas przed prawym przeciwnikiem nie w kolejności" is Law
-   * 30's title and a section of it, and Law 28's title holds one of the words. */
+  /** `titles`, laws known by their titles only, those holding more of the query's words first
+   * (`covered`), by their titles or by a situation found resting on them, whose words count as
+   * its law's, as the CLI counts a situation's words as the title it brings (rank.py); among
+   * equals, those whose own titles hold more, then in Pagefind's order (`found`, every page
+   * found). A short title scores high in Pagefind for one word typed; the CLI weighs each score
+   * by the share of the words a document holds (COVERAGE_WEIGHT in tools/search/engine.py),
+   * which the site cannot apply to Pagefind's scores: "pas przed prawym przeciwnikiem nie w
+   * kolejności" is Law 30's title and a section of it, and Law 28's title holds one of the
+   * words; "obrońca powiedział 3 piki już po ostatnim pasie" is told by the situations resting
+   * on Law 39 ("Zapowiedź po końcowym pasie"), not by its title. */
   function titlesByWords(titles, found, covered) {
     // the most words a situation found resting on the law holds
     function situations(t) {
@@ -81,9 +84,9 @@
     }
     return titles.map(function (d) {
       var words = covered(d);
-      return { d: d, words: words, under: Math.max(words, situations(d)), at: found.indexOf(d) };
+      return { d: d, words: words, held: Math.max(words, situations(d)), at: found.indexOf(d) };
     })
-      .sort(function (a, b) { return b.words - a.words || b.under - a.under || a.at - b.at; })
+      .sort(function (a, b) { return b.held - a.held || b.words - a.words || a.at - b.at; })
       .map(function (x) { return x.d; });
   }
 
