@@ -404,19 +404,19 @@ def our_site_engine(page, origin: str, lang: str = "pl"  # noqa: ANN001
     def start_of(language: str) -> str:
         return site_path(law_page(2017, language, 64))
 
-    default = lang
-    opened: list[str] = []
+    shown = ""  # the page the search box is open on
 
     def open_on(path: str) -> None:
-        if opened == [path]:
+        nonlocal shown
+        if shown == path:
             return
         page.goto(f"{origin}/{path}")
         page.keyboard.press("/")
         page.wait_for_selector(".bl-search__input", state="visible")
-        opened[:] = [path]
+        shown = path
 
-    def run(query: str, lang: str | None = None) -> list[str]:
-        open_on(start_of(lang or default))
+    def run(query: str, query_lang: str | None = None) -> list[str]:
+        open_on(start_of(query_lang or lang))
         page.fill(".bl-search__input", query)
         page.wait_for_function(
             "q => document.querySelector('.bl-search').getAttribute('data-searched') === q",

@@ -137,8 +137,8 @@
     var brings = best && best.meta.rests_on_title && clauses < reading.words.length && held(best) > clauses;
     // "karty przełożone w pudełku na części stołów": the situation holds seven of the words,
     // no clause of Law 64 more than two
-    var front = ordered.findIndex(S.textFound);
-    if (brings && front >= 0 && front < ordered.indexOf(best)) {
+    var front = brings ? ordered.findIndex(S.textFound) : -1;
+    if (front >= 0 && front < ordered.indexOf(best)) {
       ordered.splice(ordered.indexOf(best), 1);
       ordered.splice(front, 0, best);
     }
