@@ -176,6 +176,21 @@ def run_cli(config: Config, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+def test_index_of_an_earlier_schema_is_a_clear_error(tmp_path: Path) -> None:
+    """A build/ left by an earlier version whose index lacks a field the reader asks for gets
+    one line naming the folder and the fix, not a traceback from inside Whoosh."""
+    from whoosh import fields, index
+
+    folder = tmp_path / "build" / "index"
+    folder.mkdir(parents=True)
+    index.create_in(str(folder), fields.Schema(id=fields.ID(stored=True), body_pl=fields.TEXT))
+    done = run_cli(replace(Config(), build_dir=tmp_path / "build"), "renons")
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert str(folder) in done.stderr and "bridgelaw build" in done.stderr
+    assert "pointer_pl" in done.stderr
+
+
 def test_cli_json(config: Config) -> None:
     done = run_cli(config, "--json", "--limit", "3", "kart przygwożdżonych")
     assert done.returncode == 0, done.stderr

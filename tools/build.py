@@ -27,6 +27,6 @@ def build(config: Config) -> BuildReport:
     report.add("assistant", assistant.problems)
     report.add("index", build_index(corpus, config, assistant.situations, reference))
     report.stop_if_strict(config.strict)
-    report.add("site", build_site(config, corpus, reference))
+    report.add("site", build_site(config, corpus))
     write_report(report, corpus, config)
     return report

@@ -21,7 +21,7 @@ from typing import Any
 from tools.interface import interface
 from tools.markup import MARKUP as M
 from tools.normalize.citation_id import law_of
-from tools.site.mkdocs_run import BUILD_DIR_KEY
+from tools.site.plugin import BUILD_DIR_KEY
 
 log = logging.getLogger("mkdocs.hooks.flowcharts")
 
@@ -40,7 +40,7 @@ _state: dict[str, Any] = {}
 
 
 def _build_dir(config: Any) -> Path:
-    given = config["extra"].get(BUILD_DIR_KEY)  # the build's folder (tools.site.mkdocs_run)
+    given = config["extra"].get(BUILD_DIR_KEY)  # the build's folder (tools.site.plugin)
     if given:
         return Path(given)
     return Path(config["config_file_path"]).resolve().parent / "build"

@@ -91,7 +91,7 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     # the spec and vocabulary of the search box
     build_index(corpus, config, assistant.situations, reference)
     write_tree(config.content_dir, files)
-    build_site(config, corpus, reference)
+    build_site(config, corpus)
     return config.site_dir
 
 

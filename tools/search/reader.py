@@ -24,6 +24,12 @@ class SearchIndex:
         if not whoosh_index.exists_in(str(path)):
             raise BridgelawError(f"{path}: no search index here; run `bridgelaw build` first")
         self.index = whoosh_index.open_dir(str(path))
+        self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in LANGS]
+        missing = sorted(set(self.fields) - set(self.index.schema.names()))
+        if missing:
+            # An index written by an earlier version: reading it would fail mid-query.
+            raise BridgelawError(f"{path}: the search index lacks the field(s) {', '.join(missing)}"
+                                 " (written by an earlier version); run `bridgelaw build` again")
         self.searcher = self.index.searcher()
         self.scorer = TermScores(self.searcher)
         pairs_file = path / "glossary_terms.json"
@@ -51,7 +57,6 @@ class SearchIndex:
         self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
         self.reader = self.searcher.reader()
         self.subsets: dict[tuple[str, str], TermScores] = {}
-        self.fields = [f"{role}_{lang}" for role in ROLE_WEIGHTS for lang in LANGS]
         self._titles: dict[tuple[str, str], int] | None = None
         self._other: dict[tuple[str, str], set[int]] = {}
 

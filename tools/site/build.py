@@ -1,6 +1,7 @@
-"""The site stage: MkDocs builds content/ into a temp folder, assets are copied, Pagefind indexes
-it, the offline pack (service worker and web app manifests) is written over the result, and only
-then does the new site replace config.site_dir (the last good site survives a failure).
+"""The site stage: MkDocs builds content/ into a temp folder through the plugin `bridgelaw`
+(tools/site/plugin.py: assets copied, Pagefind index, offline pack), and only then does the new
+site replace config.site_dir (the last good site survives a failure). The search box's files
+(spec, vocabulary, glossary pairs, players' words, in shards) are written here for the plugin.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tools.config import ROOT, Config
 from tools.errors import BridgelawError
@@ -20,31 +21,41 @@ from tools.model import LANGS, LEAD_IN_END, Corpus, Problem
 from tools.report import check_stage
 from tools.site.pagefind_records import FOLDED_MARK
 
-if TYPE_CHECKING:
-    from tools.reference import Reference
 
+def run_mkdocs(config: Config, out_dir: Path, corpus: Corpus | None = None
+               ) -> tuple[str, list[Problem]]:
+    """MkDocs over config.root/mkdocs.yml, from config.content_dir into out_dir, through the
+    plugin `bridgelaw` (tools.site.mkdocs_run, tools.site.plugin), whose law records come from
+    `corpus` (default: the model file in config.build_dir); returns MkDocs' log (build_site
+    reports its warnings) and the problems the plugin met. A failure raises BridgelawError
+    with the log."""
+    from tools.model import corpus_to_json
+    from tools.site.mkdocs_run import config_json
+    from tools.site.plugin import read_problems
 
-def run_mkdocs(config: Config, out_dir: Path) -> str:
-    """MkDocs over config.root/mkdocs.yml, from config.content_dir into out_dir (see
-    tools.site.mkdocs_run); returns its log (build_site reports its warnings), a failure raises
-    BridgelawError with the log."""
-    args = [sys.executable, "-m", "tools.site.mkdocs_run",
-            "--config-file", str(config.root / "mkdocs.yml"), "--docs-dir", str(config.content_dir),
-            "--site-dir", str(out_dir), "--build-dir", str(config.build_dir)]
-    if config.strict:
-        args.append("--strict")
-    env = dict(os.environ)
-    # Material 9.8 prints an end-of-life notice on every `mkdocs` run; we know, and it is not a
-    # build problem, so it is switched off here rather than filtered out of the output.
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    env["PYTHONUTF8"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
-    result = subprocess.run(args, cwd=config.root, env=env, capture_output=True, text=True,
-                            encoding="utf-8", errors="replace", check=False)
-    if result.returncode != 0:
-        detail = (result.stderr or result.stdout).strip()
-        raise BridgelawError(f"{config.root / 'mkdocs.yml'}: mkdocs build failed:\n{detail}")
-    return result.stderr + result.stdout
+    with tempfile.TemporaryDirectory(prefix=".mkdocs-run.", dir=out_dir.parent) as handover:
+        problems_file = Path(handover) / "problems.json"
+        args = [sys.executable, "-m", "tools.site.mkdocs_run",
+                "--config-file", str(config.root / "mkdocs.yml"), "--site-dir", str(out_dir),
+                "--build-config", config_json(config), "--problems", str(problems_file)]
+        if corpus is not None:
+            corpus_file = Path(handover) / "corpus.json"
+            corpus_file.write_text(corpus_to_json(corpus), encoding="utf-8")
+            args += ["--corpus", str(corpus_file)]
+        if config.strict:
+            args.append("--strict")
+        env = dict(os.environ)
+        # Material 9.8 prints an end-of-life notice on every `mkdocs` run; we know, and it is
+        # not a build problem, so it is switched off here rather than filtered out of the output.
+        env["NO_MKDOCS_2_WARNING"] = "1"
+        env["PYTHONUTF8"] = "1"
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+        result = subprocess.run(args, cwd=config.root, env=env, capture_output=True, text=True,
+                                encoding="utf-8", errors="replace", check=False)
+        if result.returncode != 0:
+            detail = (result.stderr or result.stdout).strip()
+            raise BridgelawError(f"{config.root / 'mkdocs.yml'}: mkdocs build failed:\n{detail}")
+        return result.stderr + result.stdout, read_problems(problems_file)
 
 
 def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
@@ -240,35 +251,20 @@ def _swap_in(new_dir: Path, site_dir: Path) -> None:
         shutil.rmtree(old)
 
 
-def build_site(config: Config, corpus: Corpus | None = None,
-               reference: Reference | None = None) -> list[Problem]:
+def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
     """Build the static site into config.site_dir (strict MkDocs when config.strict); the search
-    index takes its law records from `corpus` (default: the model file in config.build_dir) and
-    its titles and terms from `reference` (default: read from config).
+    index takes its law records from `corpus` (default: the model file in config.build_dir).
     Returns the problems met; a strict build stops on any before the new site replaces the old."""
     site_dir = config.site_dir
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.", dir=site_dir.parent))
     try:
         out = work / "site"
-        log = run_mkdocs(config, out)
+        log, problems = run_mkdocs(config, out, corpus)
         problems = [Problem("mkdocs-warning", str(config.root / "mkdocs.yml"), line.strip())
-                    for line in log.splitlines() if "WARNING" in line]
-        problems += [Problem("missing-input", what, "not found: the wizard and flowcharts lack it")
-                     for what in copy_assistant_assets(config, out)]
-        problems += [Problem("missing-input", what,
-                             "not found: the search box cannot read queries")
-                     for what in copy_search_spec(config, out)]
-        from tools.site.markup_check import check_markup
-        from tools.site.offline import write_offline
-        from tools.site.pagefind import index_site
-
-        problems += index_site(out, config, corpus, reference)
-        problems += check_markup(config.root)  # the stylesheets cannot import the class names
+                    for line in log.splitlines() if "WARNING" in line] + problems
         check_stage("site", problems, config.strict)  # the index's missing inputs too
-        write_offline(out)
         _swap_in(out, site_dir)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return problems
-

@@ -1,62 +1,77 @@
-"""MkDocs on the project's mkdocs.yml with the build's own folders, run by tools.site.build in a
-child process (MkDocs' plugins and logging stay out of the build's process).
+"""MkDocs on the project's mkdocs.yml with the build's own folders and inputs, run by
+tools.site.build in a child process (MkDocs' plugins and logging stay out of the build's process).
 
-mkdocs.yml says `docs_dir: content` for someone running `mkdocs serve` by hand; a build takes
-its content folder from the Config instead, and tells the hooks its build folder through the
-config's `extra` (BUILD_DIR_KEY), so both are decided in one place. The page scripts mkdocs.yml
-lists are written as one bundle once MkDocs is done (tools/site/scripts.py).
+mkdocs.yml says `docs_dir: content` and the plugin `bridgelaw` reads `build/` for someone running
+`mkdocs build` or `mkdocs serve` by hand; a build hands the plugin its own Config instead (as
+JSON: config_json), the corpus its law pages were rendered from, and a file for the problems
+the plugin meets (tools/site/plugin.py), so every folder is decided in one place.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import logging
 import sys
 from pathlib import Path
 
-BUILD_DIR_KEY = "bridgelaw_build_dir"  # config.extra key the hooks read
-BUNDLE_KEY = "script_bundle"  # config.extra key site_overrides/main.html loads the bundle from
-NOT_FOUND_KEY = "not_found"  # config.extra key site_overrides/404.html reads its words from
+from tools.config import Config
+
+PLUGIN = "bridgelaw"  # the plugin's name in mkdocs.yml and the package's entry points
+
+
+def config_json(config: Config) -> str:
+    """The build's Config as the child reads it back (config_from_json): its paths and flags."""
+    kept = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)
+            if isinstance(getattr(config, f.name), Path | bool)}
+    return json.dumps({k: str(v) if isinstance(v, Path) else v for k, v in kept.items()},
+                      sort_keys=True)
+
+
+def config_from_json(text: str) -> Config:
+    """The Config config_json wrote."""
+    data = json.loads(text)
+    return Config(**{k: v if isinstance(v, bool) else Path(v) for k, v in data.items()})
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Build the site as `mkdocs build --clean` does, with docs_dir and the build dir given."""
+    """Build the site as `mkdocs build --clean` does, through the plugin, with the build's
+    Config, corpus and problems file."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    from tools.interface import interface
-    from tools.site.scripts import BUNDLE_FILE, write_script_bundle
+    from tools.model import corpus_from_json
 
     parser = argparse.ArgumentParser(prog="python -m tools.site.mkdocs_run")
     parser.add_argument("--config-file", required=True)
-    parser.add_argument("--docs-dir", required=True)
     parser.add_argument("--site-dir", required=True)
-    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--build-config", required=True, help="the build's Config (config_json)")
+    parser.add_argument("--corpus", help="the model file the law pages were rendered from")
+    parser.add_argument("--problems", required=True, help="where the plugin writes its problems")
     parser.add_argument("--strict", action="store_true")
     args = parser.parse_args(argv)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
     logging.getLogger("mkdocs").addHandler(handler)
     logging.getLogger("mkdocs").setLevel(logging.INFO)
+    build_config = config_from_json(args.build_config)
     try:
-        config = load_config(config_file=args.config_file, docs_dir=args.docs_dir,
+        config = load_config(config_file=args.config_file, docs_dir=str(build_config.content_dir),
                              site_dir=args.site_dir, strict=args.strict)
-        config["extra"][BUILD_DIR_KEY] = args.build_dir
-        # the 404 page's words in both languages (site_overrides/404.html): one page serves
-        # every missing address, of either language's half
-        config["extra"][NOT_FOUND_KEY] = interface("not_found")
-        # mkdocs.yml's extra_javascript names the page scripts and their order; pages load them
-        # as one bundle (tools/site/scripts.py), so MkDocs writes no tag of its own for them.
-        parts = [str(getattr(script, "path", script)) for script in config["extra_javascript"]]
-        config["extra"][BUNDLE_KEY] = BUNDLE_FILE
-        config["extra_javascript"] = []
+        plugin = config.plugins.get(PLUGIN)
+        if plugin is None:
+            raise MkDocsException(f"{args.config_file}: the plugin '{PLUGIN}' is not listed")
+        plugin.build_config = build_config
+        plugin.problems_file = Path(args.problems)
+        if args.corpus:
+            plugin.corpus = corpus_from_json(Path(args.corpus).read_text(encoding="utf-8"))
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config, dirty=False)
         finally:
             config.plugins.on_shutdown()
-        write_script_bundle(Path(args.site_dir), parts)
     except MkDocsException as error:
         print(f"ERROR   -  {error}", file=sys.stderr)
         return 1
