@@ -25,7 +25,7 @@ from assistant.tree_load import load_tree
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import LANGS, Corpus, Problem, unit_ids
-from tools.normalize.cite2017 import IN_FORCE, Sources, as_sources, resolve, sources
+from tools.normalize.cite2017 import IN_FORCE, Sources, as_sources, resolve
 from tools.reference import Reference
 from tools.report import check_stage
 from tools.write import write_text, write_tree
@@ -191,20 +191,13 @@ def write_flowcharts(
     return listing, changed
 
 
-def build_assistant(corpus: Corpus, config: Config,
-                    reference: Reference | None = None) -> AssistantBuild:
+def build_assistant(corpus: Corpus, config: Config, reference: Reference) -> AssistantBuild:
     """Load, check and write the assistant data; its problems are in the result (a strict build
-    stops on any before writing). Cites are checked and resolved against `reference` (default:
-    the outline `config` names, a problem when unreadable, and the project's concordance)."""
+    stops on any before writing). Cites are checked and resolved against `reference`."""
     trees, problems = load_trees_reporting(config.assistant_dir / "trees")
     known = corpus_ids(corpus)
-    if reference is None:
-        outline, outline_problems = outline_ids(config)
-        src = sources(corpus, config.outline_file)
-    else:
-        outline, outline_problems = reference.outline.all_ids(), []
-        src = reference.sources(corpus)
-    problems += outline_problems
+    outline = reference.outline.all_ids()
+    src = reference.sources(corpus)
     problems += validate_trees(trees, known, outline)
     situations, situation_problems = _load_situations(config, trees, known | outline)
     problems += situation_problems

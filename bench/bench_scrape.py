@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tools.config import Config
+from tools.reference import load_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -262,12 +263,12 @@ def sources_decision() -> None:
             print(f"  {label:<18} {time.perf_counter() - began:6.3f} s  "
                   f"{'online' if choice.online else 'offline'}: {choice.reason[:70]}")
         config = cases[0][1]
-        scrape_corpus(replace(config, offline=False))
+        scrape_corpus(replace(config, offline=False), reference=load_reference(config))
         record_online_run(config)
         mark = len(served.log)
         began = time.perf_counter()
         choice = choose_sources(config, "auto")
-        corpus = scrape_corpus(choice.config).corpus
+        corpus = scrape_corpus(choice.config, reference=load_reference(choice.config)).corpus
         laws = sum(1 for law in corpus.laws if law.source_url.startswith(served.hosts))
         print(f"  {'second run today':<18} {time.perf_counter() - began:6.3f} s  "
               f"{len(served.sent_since(mark))} requests, {laws} laws from the cache")

@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the tests' helpers package
 
 from tools.config import Config  # noqa: E402
 from tools.model import Corpus, walk  # noqa: E402
+from tools.reference import load_reference  # noqa: E402
 
 QUERIES = ROOT / "bench" / "data" / "queries_public.tsv"
 # Query sets over the whole book (query, clauses, lang, area), written before any tuning by a
@@ -242,7 +243,7 @@ def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
 
     config = replace(Config(), build_dir=build_dir)
     started = time.perf_counter()
-    build_index(corpus, config, load_situations(config))
+    build_index(corpus, config, load_situations(config), load_reference(config))
     return config, time.perf_counter() - started
 
 

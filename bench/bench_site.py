@@ -1,8 +1,8 @@
 """Site benchmarks; prints a table with the targets beside the figures.
 
-- Full build time from the snapshot (scrape offline, index, assistant + flowcharts, site), stage
-  by stage, and the render + site stages on a synthetic corpus ten times larger (the snapshot's
-  laws copied into nine more made-up editions, generated in a temp dir).
+- Full build time from the snapshot, stage by stage (the pipeline's: scrape offline, render,
+  assistant, index, site), and the render + site stages on a synthetic corpus ten times larger
+  (the snapshot's laws copied into nine more made-up editions, generated in a temp dir).
 - Bytes transferred (gzip, served by tools/site/serve.py as `bridgelaw serve` serves them) for the
   first load of a law page and for a second law page afterwards, measured by Chromium (CDP
   encodedDataLength); first and largest contentful paint with the CPU throttled 4x and a slow
@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.config import Config, FetchConfig  # noqa: E402
 from tools.model import Corpus, CrossRef, Law  # noqa: E402
+from tools.reference import load_reference  # noqa: E402
 
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run"]
@@ -57,24 +58,13 @@ def timed(label: str, times: dict[str, float], func, *args):  # noqa: ANN001, AN
 
 
 def render_and_site(corpus: Corpus, config: Config, times: dict[str, float]) -> None:
-    """The stages after scrape: pages, assistant data/charts/pages, site (MkDocs + Pagefind)."""
-    from assistant.build import build_assistant
-    from assistant.pages import render_assistant_pages
-    from tools.normalize.glossary import load_glossary
-    from tools.normalize.outline import load_outline
-    from tools.render.content import render_site_content
-    from tools.search.index import build_index
-    from tools.site.build import build_site
-    from tools.write import write_tree
+    """The pipeline's stages after scrape (tools/pipeline.py: render, assistant, index, site),
+    each timed under its name."""
+    from tools.pipeline import STAGES, BuildState
 
-    files = timed("render pages", times, render_site_content, corpus,
-                  load_outline(config.outline_file), load_glossary(config.glossary_file))
-    timed("write pages", times, write_tree, config.content_dir, files)
-    assistant = timed("assistant + flowcharts", times, build_assistant, corpus, config)
-    timed("search index (whoosh)", times, build_index, corpus, config, assistant.situations)
-    write_tree(config.content_dir,
-               render_assistant_pages(assistant.situations, assistant.trees, corpus))
-    timed("site (mkdocs + pagefind)", times, build_site, config, corpus)
+    state = BuildState(config, load_reference(config), corpus)
+    for stage in STAGES[1:]:
+        timed(stage.name, times, stage.run, state)
 
 
 def snapshot_build(root: Path) -> tuple[Corpus, dict[str, float], Config]:
@@ -83,7 +73,9 @@ def snapshot_build(root: Path) -> tuple[Corpus, dict[str, float], Config]:
 
     config = prepare_root(root)
     times: dict[str, float] = {}
-    corpus = timed("scrape (offline)", times, lambda: scrape_corpus(config).corpus)
+    reference = load_reference(config)
+    corpus = timed("scrape (offline)", times,
+                   lambda: scrape_corpus(config, reference=reference).corpus)
     render_and_site(corpus, config, times)
     return corpus, times, config
 
@@ -194,14 +186,13 @@ def main() -> int:
         for label, seconds in times.items():
             rows.append((f"snapshot build: {label}", f"{seconds:.1f} s", ""))
         rows.append(("snapshot build: total", f"{total:.1f} s", "< 30 s"))
-        site_1x = times["render pages"] + times["write pages"] + times["site (mkdocs + pagefind)"]
+        site_1x = times["render"] + times["site"]
 
         big = tenfold(corpus)
         big_config = prepare_root(Path(tmp) / "tenfold")
         big_times: dict[str, float] = {}
         render_and_site(big, big_config, big_times)
-        site_10x = (big_times["render pages"] + big_times["write pages"]
-                    + big_times["site (mkdocs + pagefind)"])
+        site_10x = big_times["render"] + big_times["site"]
         pages_1x = sum(1 for _ in config.site_dir.rglob("index.html"))
         pages_10x = sum(1 for _ in big_config.site_dir.rglob("index.html"))
         rows.append(("laws / HTML pages, snapshot", f"{len(corpus.laws)} / {pages_1x}", ""))

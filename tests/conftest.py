@@ -25,6 +25,7 @@ from helpers.checkout_files import ROOT, changed_files, checkout_files
 from helpers.site_build import build_test_site, real_corpus
 from tools.config import Config
 from tools.model import Corpus
+from tools.reference import load_reference
 
 TIERS = ("unit", "build", "browser")
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
@@ -94,7 +95,8 @@ def snapshot_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     from tools.search.index import build_index
 
     build = tmp_path_factory.mktemp("snapshot-index")
-    build_index(real_corpus(), replace(Config(), build_dir=build), load_situations(Config()))
+    build_index(real_corpus(), replace(Config(), build_dir=build), load_situations(Config()),
+                load_reference(Config()))
     with unchanged(build, "tests wrote into the session's snapshot index (change a copy)"):
         yield build
 
@@ -108,6 +110,7 @@ def seed_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     from tools.search.index import build_index
 
     build = tmp_path_factory.mktemp("seed-index")
-    build_index(seed_corpus(), replace(Config(), build_dir=build), load_situations(Config()))
+    build_index(seed_corpus(), replace(Config(), build_dir=build), load_situations(Config()),
+                load_reference(Config()))
     with unchanged(build, "tests wrote into the session's seed index (change a copy)"):
         yield build

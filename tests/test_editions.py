@@ -26,6 +26,7 @@ from tools.normalize.citation_links import link_citations
 from tools.normalize.citations import find_citations
 from tools.normalize.concordance import load_concordance
 from tools.normalize.outline import load_outline
+from tools.reference import load_reference
 from tools.render.base import site_path
 from tools.render.content import render_site_content
 from tools.scrape import scrape_corpus
@@ -46,7 +47,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
 
     tmp = tmp_path_factory.mktemp("editions")
     config = replace(CONFIG, fetch=FetchConfig(cache_dir=tmp / "cache"), build_dir=tmp / "build")
-    return scrape_corpus(config).corpus
+    return scrape_corpus(config, reference=load_reference(config)).corpus
 
 
 def ruling_cites() -> set[str]:

@@ -1,5 +1,6 @@
 """The code's shape the project promises: tools/ never imports assistant/ (the assistant plugs in
-through entry points), and no Python module is over 300 lines."""
+through entry points), no stage reaches up into a command module, one pipeline names the stages,
+and no Python module is over 300 lines."""
 
 from __future__ import annotations
 
@@ -50,3 +51,28 @@ def test_no_module_over_300_lines():
              for folder in ("tools", "assistant", "site_overrides")
              for path in (ROOT / folder).rglob("*.py")}
     assert sizes and {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
+
+
+# The command modules: they compose stages for the command line; no stage reaches up into them.
+COMMAND_MODULES = {"tools.cli", "tools.cli_build", "tools.cli_corpus", "tools.cli_search",
+                   "tools.cli_translation", "tools.show", "tools.build", "assistant.cli"}
+STAGE_PACKAGES = ("sources", "parse", "normalize", "render", "search", "site")
+
+
+def test_no_stage_reaches_up_into_a_command_module():
+    stage_files = [path for folder in STAGE_PACKAGES
+                   for path in (ROOT / "tools" / folder).rglob("*.py")]
+    stage_files += [ROOT / "tools" / "pipeline.py", ROOT / "tools" / "scrape.py",
+                    ROOT / "assistant" / "build.py"]
+    offenders = {str(path.relative_to(ROOT)): sorted(imported_modules(path) & COMMAND_MODULES)
+                 for path in stage_files}
+    assert {name: found for name, found in offenders.items() if found} == {}
+
+
+def test_one_pipeline_the_report_and_the_build_read():
+    """The report's stages are the pipeline's, in its order."""
+    from tools import report
+    from tools.pipeline import STAGE_NAMES, STAGES
+
+    assert report.STAGES == STAGE_NAMES == tuple(stage.name for stage in STAGES)
+    assert STAGE_NAMES == ("scrape", "render", "assistant", "index", "site")

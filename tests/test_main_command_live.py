@@ -15,6 +15,7 @@ import pytest
 from imitation import build, serve
 from tools.cli import main
 from tools.config import Config, FetchConfig
+from tools.reference import load_reference
 from tools.scrape import scrape_corpus
 from tools.sources.live import choose_sources, last_online_run
 
@@ -65,7 +66,7 @@ def test_a_second_run_within_the_day_makes_no_request(live) -> None:
     choice = choose_sources(config, "auto")
     assert not choice.online and "read today" in choice.reason
     mark = len(served.log)
-    corpus = scrape_corpus(choice.config).corpus
+    corpus = scrape_corpus(choice.config, reference=load_reference(choice.config)).corpus
     assert served.sent_since(mark) == []
     assert len([law for law in corpus.laws if law.edition == 2017 and law.lang == "en"]) == 93
     forced = choose_sources(config, "online")
@@ -88,7 +89,7 @@ def test_unreachable_live_pages_send_the_build_to_the_snapshot_at_once(tmp_path:
     assert time.monotonic() - began < 5
     assert not choice.online and choice.config.offline
     assert "cannot be reached" in choice.reason and f"127.0.0.1:{port}" in choice.reason
-    corpus = scrape_corpus(choice.config).corpus
+    corpus = scrape_corpus(choice.config, reference=load_reference(choice.config)).corpus
     assert corpus.law(2017, "pl", 50) is not None  # the snapshot stands
 
 

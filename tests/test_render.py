@@ -23,6 +23,7 @@ from tools.model import Corpus, CrossRef, Law, Unit, unit_ids, walk
 from tools.normalize.citation_id import law_number
 from tools.normalize.glossary import load_glossary
 from tools.normalize.outline import load_outline
+from tools.reference import load_reference
 from tools.render.base import md_link, polish_sort_key, relative_url, site_path
 from tools.render.compare import align_editions, word_diff
 from tools.render.content import render_site_content
@@ -39,7 +40,7 @@ def corpus() -> Corpus:
     with tempfile.TemporaryDirectory() as tmp:
         config = replace(CONFIG, fetch=FetchConfig(cache_dir=Path(tmp) / "cache"),
                          build_dir=Path(tmp) / "build")
-        return scrape_corpus(config).corpus
+        return scrape_corpus(config, reference=load_reference(config)).corpus
 
 
 @pytest.fixture(scope="module")

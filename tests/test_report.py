@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_snapshots_expected_problems_are_warnings_that_say_why() -> None:
     report = BuildReport()
-    report.add("scrape", scrape_corpus(Config()).corpus.problems)
+    scraped = scrape_corpus(Config(), reference=load_reference(Config()))
+    report.add("scrape", scraped.corpus.problems)
     kinds = {problem.kind for problem in report.problems}
     assert kinds == {"missing-translation", "outline-diff"}  # no English text; 1997 numbering
     assert all(p.severity == WARNING and p.why_warning for p in report.problems)
@@ -45,7 +46,7 @@ def test_severity_depends_on_the_stage() -> None:
     assert "2 error(s)" in str(error.value) and "p64.html" in str(error.value)
     report.stop_if_strict(False)
     with pytest.raises(ValueError, match="unknown build stage"):
-        report.add("render", [missing])
+        report.add("publish", [missing])
     with pytest.raises(BridgelawError, match="assistant error: missing-translation"):
         check_stage("assistant", [missing], strict=True)
 

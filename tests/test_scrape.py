@@ -12,6 +12,7 @@ import pytest
 
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
+from tools.reference import load_reference
 from tools.scrape import scrape, scrape_corpus
 
 SNAPSHOT = Config().snapshot_dir
@@ -89,7 +90,7 @@ def test_strict_build_stops_on_a_bad_source_and_writes_nothing(
 
 def test_missing_manifest_names_the_file(config: Config, tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="manifest.json"):
-        scrape_corpus(config, tmp_path)
+        scrape_corpus(config, tmp_path, reference=load_reference(config))
 
 
 def test_cli_verify_prints_zero_missing_per_page() -> None:

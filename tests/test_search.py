@@ -17,6 +17,7 @@ from tools.errors import BridgelawError
 from tools.model import Corpus
 from tools.normalize.citation_id import parse_citation_query as parse_citation
 from tools.normalize.glossary import Term
+from tools.reference import load_reference
 from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS
 from tools.search.engine import expand, named_terms, search
 from tools.search.index import GLOSSARY_FILE, build_index, corpus_docs, glossary_pairs, write_index
@@ -146,7 +147,7 @@ def test_rebuild_replaces_index_and_leaves_no_temp(config: Config, tmp_path: Pat
     shutil.copytree(config.build_dir, tmp_path / "build")  # the session's index stays as it is
     config = replace(config, build_dir=tmp_path / "build")
     before = search("renons", config).hits
-    build_index(load_corpus(), config, load_situations(config))
+    build_index(load_corpus(), config, load_situations(config), load_reference(config))
     assert [h.id for h in search("renons", config).hits] == [h.id for h in before]
     leftovers = [p.name for p in config.build_dir.iterdir() if p.name.startswith(".index")]
     assert leftovers == []
@@ -154,16 +155,8 @@ def test_rebuild_replaces_index_and_leaves_no_temp(config: Config, tmp_path: Pat
 
 def test_empty_corpus_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(BridgelawError, match="no laws"):
-        build_index(Corpus(), replace(Config(), build_dir=tmp_path), [])
-
-
-@pytest.mark.build  # builds a search index of its own
-def test_missing_inputs_become_problems(tmp_path: Path) -> None:
-    corpus = load_corpus()
-    config = replace(Config(), build_dir=tmp_path, outline_file=tmp_path / "no-outline.json")
-    problems = build_index(corpus, config, [])
-    assert any(p.where.endswith("no-outline.json") and p.kind == "index-missing-input"
-               for p in problems)
+        build_index(Corpus(), replace(Config(), build_dir=tmp_path), [],
+                    load_reference(Config()))
 
 
 def run_cli(config: Config, *args: str) -> subprocess.CompletedProcess:
@@ -637,7 +630,7 @@ def test_a_query_reads_the_other_languages_text_only_where_its_own_has_none(
     corpus.laws.append(english)
     assert lacking_text(corpus) == ["en"]  # 45 and 64 are still in Polish only
     config = replace(Config(), build_dir=tmp_path / "build")
-    build_index(corpus, config, load_situations(Config()))
+    build_index(corpus, config, load_situations(Config()), load_reference(Config()))
     english_hits = [h for h in search("declarer placeholder suit", config).hits
                     if h.kind == "unit"]
     assert english_hits and all(h.lang == "en" for h in english_hits if h.law == "50")
@@ -684,7 +677,8 @@ def test_english_clauses_are_normalised_by_their_own_length_once_the_build_holds
     corpus = load_corpus()
     english = [synthetic_english(law)[0] for law in corpus.laws if law.edition == 2017]
     with_english = replace(config, build_dir=tmp_path / "build")
-    build_index(Corpus(laws=[*corpus.laws, *english]), with_english, load_situations(config))
+    build_index(Corpus(laws=[*corpus.laws, *english]), with_english, load_situations(config),
+                load_reference(config))
     built = SearchIndex(with_english.index_dir)
     built.scorer.scores("body_en", "unit")
     measured = built.reader.field_length("body_en") / built.reader.doc_count_all()

@@ -25,6 +25,7 @@ from tools.errors import SourceError
 from tools.model import Corpus, find_unit, unit_ids, walk
 from tools.normalize.citation_id import law_number
 from tools.normalize.outline import load_outline
+from tools.reference import load_reference
 from tools.scrape import scrape_corpus
 from tools.search.analysis import fold
 
@@ -34,7 +35,7 @@ SEEDS = CONFIG.snapshot_dir / "seeds"
 
 @pytest.fixture(scope="module")
 def corpus() -> Corpus:
-    return scrape_corpus(CONFIG).corpus
+    return scrape_corpus(CONFIG, reference=load_reference(CONFIG)).corpus
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ from assistant.tree_load import load_tree, load_trees
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
 from tools.model import Corpus, corpus_from_json
+from tools.reference import load_reference
 
 CONFIG = Config()
 TREES = load_trees(CONFIG.assistant_dir / "trees")
@@ -215,8 +216,8 @@ def test_strict_build_fails_on_broken_tree(tmp_path: Path) -> None:
                      content_dir=tmp_path / "content", strict=True)
     message = "tree revoke, node later-trick-after-win: .*three-tricks"
     with pytest.raises(BridgelawError, match=message):
-        build_assistant(Corpus(), config)
-    loose = build_assistant(Corpus(), replace(config, strict=False))
+        build_assistant(Corpus(), config, load_reference(config))
+    loose = build_assistant(Corpus(), replace(config, strict=False), load_reference(config))
     assert any(p.kind == "dangling-next" and "revoke" in p.where for p in loose.problems)
     assert any(p.kind == "flowchart-skipped" and p.where == "revoke" for p in loose.problems)
     assert not (tmp_path / "build" / "flowcharts" / "revoke.pl.svg").exists()

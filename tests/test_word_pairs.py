@@ -11,6 +11,7 @@ import pytest
 from tools.config import Config
 from tools.errors import SourceError
 from tools.normalize.word_pairs import WordPair, load_word_pairs, parse_word_pairs
+from tools.reference import load_reference
 from tools.search.analysis import polish_terms
 from tools.search.engine import expand, search
 from tools.search.index import word_pair_rows
@@ -71,7 +72,9 @@ def config(tmp_path_factory: pytest.TempPathFactory) -> Config:
     from tools.search.index import build_index
 
     config = replace(Config(), build_dir=tmp_path_factory.mktemp("build"))
-    build_index(scrape_corpus(config).corpus, config, load_situations(config))
+    reference = load_reference(config)
+    build_index(scrape_corpus(config, reference=reference).corpus, config,
+                load_situations(config), reference)
     return config
 
 

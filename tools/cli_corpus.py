@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.model import LANGS
+from tools.reference import load_reference
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -85,7 +86,7 @@ def run_scrape(args: argparse.Namespace) -> int:
 
     config = with_source_arguments(
         replace(Config(), offline=not args.online, strict=args.strict), args)
-    result = scrape_corpus(config, args.source)
+    result = scrape_corpus(config, args.source, reference=load_reference(config))
     if args.save_pages:
         from tools.write import write_tree_bytes
 

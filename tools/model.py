@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 EDITIONS = (1997, 2017)
@@ -252,3 +253,16 @@ def corpus_from_json(text: str) -> Corpus:
 def law_to_json(law: Law) -> str:
     """Deterministic JSON text of one law (used for golden files)."""
     return json.dumps(asdict(law), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def read_model(path: Path) -> Corpus:
+    """The model file a build wrote (corpus_to_json); BridgelawError naming it when it is
+    missing or unreadable."""
+    from tools.errors import BridgelawError
+
+    if not path.exists():
+        raise BridgelawError(f"{path}: no model yet; run `bridgelaw scrape` or `bridgelaw build`")
+    try:
+        return corpus_from_json(path.read_text(encoding="utf-8"))
+    except (ValueError, KeyError, TypeError) as error:
+        raise BridgelawError(f"{path}: not a model a build wrote ({error})") from error

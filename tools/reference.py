@@ -2,10 +2,10 @@
 (law titles, unit ids), the glossary (terms in both languages), the word pairs (the laws'
 everyday words in both languages) and the 1997-2017 concordance.
 
-The main job (tools/build.py) reads them here, at its start, and hands the one Reference to
-each stage, so a missing or broken file stops the build before anything is written, naming
-the file. Stages called on their own (tests, benches, single CLI commands) load what they need
-themselves when given no Reference.
+The pipeline (tools/pipeline.py) reads them here, before its first stage, and hands the one
+Reference to each stage, so a missing or broken file stops the build before anything is written,
+naming the file. Every stage requires it: one called on its own (tests, benches, single CLI
+commands) is given load_reference(config) by its caller.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from tools.config import Config
 from tools.errors import SourceError
-from tools.model import Corpus, Problem
+from tools.model import Corpus
 from tools.normalize.concordance import Concordance, load_concordance
 from tools.normalize.glossary import Term, load_glossary
 from tools.normalize.outline import Outline, load_outline
@@ -55,16 +55,6 @@ def _read(path: Path, loader: Callable[[Path], T]) -> T:
         raise
     except OSError as error:  # a folder, no permission...: the loaders let these through
         raise SourceError(str(path), f"cannot read the file: {error.strerror or error}") from error
-
-
-def read_or_problem(path: Path, loader: Callable[[Path], T], kind: str,
-                    lost: str) -> tuple[T | None, list[Problem]]:
-    """For a stage called on its own, given no Reference: the file read by `loader`, or None and
-    a Problem of `kind` saying what the stage does without it (`lost`)."""
-    try:
-        return _read(path, loader), []
-    except SourceError as error:
-        return None, [Problem(kind, str(path), f"{lost}: {error}")]
 
 
 def load_reference(config: Config) -> Reference:

@@ -13,10 +13,10 @@ from dataclasses import asdict, dataclass, field
 
 from tools.errors import BridgelawError
 from tools.model import Problem
+from tools.pipeline import STAGE_NAMES as STAGES
 
 ERROR = "error"
 WARNING = "warning"
-STAGES = ("scrape", "index", "assistant", "site")
 
 # (stage, kind) -> why it is only a warning. Anything not listed is an error.
 WARNINGS: dict[tuple[str, str], str] = {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tools.config import Config
 from tools.errors import SourceError
-from tools.model import LANGS, Corpus, Finding, Law, Problem, corpus_to_json, unit_ids
+from tools.model import Corpus, Finding, Law, Problem, unit_ids
 from tools.normalize.glossary import Term
 from tools.normalize.outline import Outline
 from tools.reference import Reference, load_reference
@@ -119,17 +119,16 @@ def previous_corpus(config: Config) -> Corpus | None:
                                                   f"{error}; remove it to start afresh") from error
 
 
-def scrape_corpus(config: Config, snapshot_dir: Path | None = None,
-                  reference: Reference | None = None) -> ScrapeResult:
+def scrape_corpus(config: Config, snapshot_dir: Path | None = None, *,
+                  reference: Reference) -> ScrapeResult:
     """Parse, guard, normalize and link the sources into a Corpus (no writing), against
-    `reference` (default: the one `config` names, read here)."""
+    `reference` (the outline, glossary and concordance `config` names, read once)."""
     from tools.normalize.citation_links import link_citations
     from tools.normalize.glossary import validate_glossary_laws
     from tools.normalize.law_ids import normalize_law, pair_languages
     from tools.normalize.verify import verify_nothing_lost
     from tools.sources.guard import keep_last_good, review_pages
 
-    reference = reference or load_reference(config)
     outline = reference.outline
     pages, problems = parse_snapshot(snapshot_dir or config.snapshot_dir, outline)
     for page in pages:
@@ -178,20 +177,6 @@ def translation_layer(corpus: Corpus, glossary: list[Term], known: set[str],
 
     check = check_translation(corpus, glossary, load_acks(config.translation_acks_file), known)
     return check.layer
-
-
-def write_outputs(result: ScrapeResult, config: Config) -> None:
-    """Write the model JSON and the law pages under content/ (atomically)."""
-    from tools.render.content import render_site_content
-    from tools.write import write_text, write_tree
-
-    corpus = result.corpus
-    ref = result.reference
-    files = render_site_content(corpus, ref.outline, ref.glossary, ref.concordance)
-    write_text(config.model_file, corpus_to_json(corpus))
-    generated = tuple(f"{lang}/{folder}/" for lang in LANGS
-                      for folder in ("laws", "compare"))
-    write_tree(config.content_dir, files, prune=generated)
 
 
 def law_sources(corpus: Corpus) -> dict[str, dict[str, object]]:
@@ -254,7 +239,9 @@ def publish(result: ScrapeResult, config: Config) -> BuildReport:
     written before untouched); the report, for the caller to add to and write once."""
     report = scrape_report(result.corpus)
     report.stop_if_strict(config.strict)
-    write_outputs(result, config)
+    from tools.render.publish import write_outputs
+
+    write_outputs(result.corpus, result.reference, config)
     return report
 
 
@@ -267,6 +254,6 @@ def write_report(report: BuildReport, corpus: Corpus, config: Config) -> None:
 
 def scrape(config: Config, snapshot_dir: Path | None = None) -> Corpus:
     """Run the scrape stage on its own: parse the sources, publish them, write the report."""
-    result = scrape_corpus(config, snapshot_dir)
+    result = scrape_corpus(config, snapshot_dir, reference=load_reference(config))
     write_report(publish(result, config), result.corpus, config)
     return result.corpus

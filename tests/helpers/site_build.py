@@ -27,12 +27,13 @@ def real_corpus() -> Corpus:
     import tempfile
 
     from tools.config import FetchConfig
+    from tools.reference import load_reference
     from tools.scrape import scrape_corpus
 
     with tempfile.TemporaryDirectory() as tmp:
         config = replace(Config(), fetch=FetchConfig(cache_dir=Path(tmp) / "cache"),
                          build_dir=Path(tmp) / "build")
-        return scrape_corpus(config).corpus
+        return scrape_corpus(config, reference=load_reference(config)).corpus
 
 
 def synthetic_english(polish: Law) -> tuple[Law, list[CrossRef]]:
@@ -60,13 +61,9 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
     """Copy the site sources to `root` and run the stages after scrape as the main job does:
     law pages rendered, the search index, the assistant's data, flowcharts and pages, then the
     site (strict)."""
-    from assistant.build import build_assistant
+    from tools.pipeline import build_from_corpus
     from tools.reference import load_reference
-    from tools.render.content import render_site_content
-    from tools.search.index import build_index
-    from tools.site.build import build_site
     from tools.translation.check import check_translation
-    from tools.write import write_tree
 
     for lang in ("pl", "en"):  # the hand-written pages only; the rest is generated below
         (root / "content" / lang).mkdir(parents=True)
@@ -81,17 +78,11 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
         corpus.crossrefs.extend(refs)
     config = Config.at(root, strict=True)
     reference = load_reference(config)  # read once, as the main job does
-    outline, glossary = reference.outline, reference.glossary
     # the translation check as the scrape stage runs it: the synthetic English differs from
     # the Polish everywhere, so Law 64's side-by-side view carries its marks
-    corpus.consistency = check_translation(corpus, glossary, [], outline.all_ids()).layer
-    files = render_site_content(corpus, outline, glossary, reference.concordance)
-    # the assistant also writes the situation and wizard pages
-    assistant = build_assistant(corpus, config, reference)
-    # the spec and vocabulary of the search box
-    build_index(corpus, config, assistant.situations, reference)
-    write_tree(config.content_dir, files)
-    build_site(config, corpus)
+    corpus.consistency = check_translation(corpus, reference.glossary, [],
+                                           reference.outline.all_ids()).layer
+    build_from_corpus(corpus, config, reference)
     return config.site_dir
 
 

@@ -1,4 +1,5 @@
-"""Stage 2, parse: a source page (HTML or a text capture) becomes Law trees.
+"""Part of the pipeline's `scrape` stage (tools/pipeline.py), parse: a source page (HTML or a text
+capture) becomes Law trees.
 
 Each adapter turns its input into Blocks (`blocks.py`): the page as a browser shows it, one
 block per line or paragraph, with list depth and heading hints. One grammar per edition turns

@@ -1,1 +1,3 @@
-"""Stage 4, render: the model into Markdown pages, one module per page kind."""
+"""The pipeline's `render` stage (tools/pipeline.py): the model into Markdown pages, one module per
+page kind.
+"""

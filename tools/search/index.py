@@ -94,25 +94,6 @@ def outline_ids(outline: Any) -> dict[str, list[str]]:
     return {str(number): [str(number), *outline.ids(number)] for number in outline.laws()}
 
 
-def _standalone_inputs(config: Config
-                       ) -> tuple[Outline | None, list[Term], list[WordPair], list[Problem]]:
-    """The outline, glossary and word pairs `config` names, for a call given no Reference: one
-    that is missing becomes a Problem (the main job reads them first, and stops, instead)."""
-    from tools.normalize.glossary import load_glossary
-    from tools.normalize.outline import load_outline
-    from tools.normalize.word_pairs import load_word_pairs
-    from tools.reference import read_or_problem
-
-    outline, problems = read_or_problem(config.outline_file, load_outline, "index-missing-input",
-                                        "law titles from the outline not indexed")
-    glossary, lost = read_or_problem(config.glossary_file, load_glossary, "index-missing-input",
-                                     "glossary not indexed, no cross-language search")
-    words, unread = read_or_problem(config.word_pairs_file, load_word_pairs,
-                                    "index-missing-input",
-                                    "word pairs not read, English queries read fewer Polish words")
-    return outline, glossary or [], words or [], problems + lost + unread
-
-
 def _extras(
     outline: Outline | None, glossary: list[Term], words: list[WordPair], corpus: Corpus
 ) -> tuple[list[SearchDoc], dict[str, Any]]:
@@ -223,19 +204,15 @@ def write_index(docs: list[SearchDoc], target: Path, sidecars: dict[str, Any]) -
 
 
 def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
-                reference: Reference | None = None) -> list[Problem]:
-    """Index every law unit, the outline titles, the glossary and the situations (the
-    assistant's, loaded by its own stage) into config.index_dir; return the problems met. With
-    no `reference`, the outline and glossary are read here and a missing one is reported as a
-    Problem, never silently skipped."""
+                reference: Reference) -> list[Problem]:
+    """Index every law unit, the outline titles, the glossary and the word pairs of `reference`
+    and the situations (the assistant's, loaded by its own stage) into config.index_dir;
+    return the problems met."""
     if not corpus.laws:
         raise BridgelawError(f"{config.model_file}: the corpus holds no laws; nothing to index")
     docs = corpus_docs(corpus)
-    if reference is None:
-        outline, glossary, words, problems = _standalone_inputs(config)
-    else:
-        outline, glossary, words = reference.outline, reference.glossary, reference.word_pairs
-        problems = []
+    outline, glossary, words = reference.outline, reference.glossary, reference.word_pairs
+    problems: list[Problem] = []
     extra_docs, sidecars = _extras(outline, glossary, words, corpus)
     docs.extend(extra_docs)
     docs.extend(situation_docs(list(situations)))

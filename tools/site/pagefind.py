@@ -32,15 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import Corpus, Problem
-from tools.normalize.cite2017 import Sources, jump_table
+from tools.normalize.cite2017 import jump_table
 from tools.normalize.glossary import terms_by_first_law
 from tools.site.pagefind_records import Record, glossary_terms, official_titles, record_html
 
 if TYPE_CHECKING:
-    from tools.normalize.glossary import Term
     from tools.normalize.outline import Outline
     from tools.reference import Reference
 
@@ -111,42 +109,13 @@ def run_pagefind(staging: Path, out: Path) -> None:
         raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
-def _standalone_inputs(config: Config, corpus: Corpus) -> tuple[Sources, list[Term],
-                                                                list[Problem]]:
-    """The outline and glossary `config` names and the project's concordance, for a call given
-    no Reference: a missing outline or glossary is left out of the index, and reported."""
-    from tools.normalize.cite2017 import default_concordance
-    from tools.normalize.glossary import load_glossary
-    from tools.normalize.outline import load_outline
-    from tools.reference import read_or_problem
-
-    glossary, problems = read_or_problem(config.glossary_file, load_glossary, "missing-input",
-                                         "no glossary terms in the site index")
-    outline, lost = read_or_problem(config.outline_file, load_outline, "missing-input",
-                                    "no other-language law titles in the site index")
-    return Sources(corpus, outline, default_concordance()), glossary or [], problems + lost
-
-
-def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None,
-               reference: Reference | None = None) -> list[Problem]:
+def index_site(site_dir: Path, corpus: Corpus, reference: Reference) -> list[Problem]:
     """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole) from
-    the corpus its law pages were rendered from (default: the build's model file), with the
-    glossary terms and official law titles of `reference` (default: read from the build's
-    configuration); returns the problems met (an input left out of the index)."""
+    the corpus its law pages were rendered from, with the glossary terms and official law
+    titles of `reference`; returns the problems met."""
     if not (site_dir / "index.html").exists():
         raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
-    if corpus is None:
-        from tools.show import ShowError, load_corpus
-
-        try:
-            corpus = load_corpus(config)
-        except ShowError as error:
-            raise BridgelawError(f"{site_dir}: no model to index the law pages from: {error}"
-                                 ) from error
-    if reference is None:
-        src, glossary, problems = _standalone_inputs(config, corpus)
-    else:
-        src, glossary, problems = reference.sources(corpus), reference.glossary, []
+    src, glossary = reference.sources(corpus), reference.glossary
     titles = official_titles(src.outline) if src.outline is not None else {}
     pages = site_pages(site_dir, corpus, glossary_terms(glossary), titles, src.outline,
                        terms_by_first_law(glossary))
@@ -175,4 +144,4 @@ def index_site(site_dir: Path, config: Config, corpus: Corpus | None = None,
         os.replace(tmp, target)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return problems
+    return []

@@ -22,9 +22,11 @@ from typing import Any
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config as MkDocsOptions
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from tools.config import Config
+from tools.errors import BridgelawError
 from tools.model import Corpus, Problem
 
 log = logging.getLogger("mkdocs.plugins.bridgelaw")
@@ -98,8 +100,11 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
         i18n = config.plugins.get("i18n")
         if i18n is not None and getattr(i18n, "building", False):
             return
-        problems = finish_site(Path(config["site_dir"]), self.site_config(config), self.scripts,
-                               self.corpus)
+        try:
+            problems = finish_site(Path(config["site_dir"]), self.site_config(config),
+                                   self.scripts, self.corpus)
+        except BridgelawError as error:  # MkDocs prints its own errors as one line, no trace
+            raise PluginError(str(error)) from error
         if self.problems_file is not None:  # the build reports them and decides
             self.problems_file.write_text(json.dumps([asdict(p) for p in problems]),
                                           encoding="utf-8")
@@ -111,8 +116,11 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
 def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | None
                 ) -> list[Problem]:
     """Everything a site needs after MkDocs: the script bundle, the assistant's and the search
-    box's files, the Pagefind index (law records from `corpus`, default the build's model),
-    the offline pack; returns the problems met."""
+    box's files, the Pagefind index (law records from `corpus`, or the model file the build
+    wrote; titles and terms from the reference files `config` names), the offline pack; returns
+    the problems met."""
+    from tools.model import read_model
+    from tools.reference import load_reference
     from tools.site.build import copy_assistant_assets, copy_search_spec
     from tools.site.markup_check import check_markup
     from tools.site.offline import write_offline
@@ -124,7 +132,8 @@ def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | 
                 for what in copy_assistant_assets(config, out)]
     problems += [Problem("missing-input", what, "not found: the search box cannot read queries")
                  for what in copy_search_spec(config, out)]
-    problems += index_site(out, config, corpus)
+    corpus = corpus if corpus is not None else read_model(config.model_file)
+    problems += index_site(out, corpus, load_reference(config))
     problems += check_markup(config.root)  # the stylesheets cannot import the class names
     write_offline(out)
     return problems
