@@ -706,3 +706,17 @@ def test_a_words_rarity_is_measured_across_the_book_not_per_field(config: Config
     doc, weight = next(iter(scorer.reader.postings("title_pl", term).items_as("weight")))
     expected = idf * weight * (scorer.K1 + 1) / (weight + scorer.norm("title_pl", doc))
     assert scored[doc] == pytest.approx(expected)
+
+
+
+def test_what_an_apostrophe_leaves_of_a_word_typed_is_no_word() -> None:
+    """"declarer's" and "don't" split at the apostrophe; the piece left ("s", "t") is no word of
+    the query, on the CLI and in the site's spec (the site asked Pagefind for "s", which Law 48's
+    title "Exposure of Declarer's Cards" does not hold as a word)."""
+    from tools.search.analysis import APOSTROPHE_PIECES
+    from tools.search.query import read_query, spec
+
+    assert read_query("exposure of declarer's cards").words == ["exposure", "of", "declarer",
+                                                                "cards"]
+    assert read_query("I don't know").words == ["i", "don", "know"]
+    assert set(spec([], {}).get("pieces", [])) == APOSTROPHE_PIECES >= {"s", "t"}

@@ -289,6 +289,50 @@ def test_titles_holding_more_of_the_words_come_first(page, origin) -> None:  # n
     assert order[:4] == ["32", "30", "28", "31"], order
 
 
+def test_a_title_typed_in_words_that_are_also_players_words_is_found(page, origin) -> None:  # noqa: ANN001
+    """"Exposure of declarer's cards" is Law 48's English title, known here by its titles only;
+    "exposure of a card" is also a players' form of "exposed card", whose law words Pagefind is
+    asked for instead. The title page holds every word as typed, and is read and listed first,
+    before the Polish clauses the glossary's reading of the words finds."""
+    open_search(page, origin, "en/laws/2017/64/")
+    laws = [m.group(1) for h in ask(page, "exposure of declarer's cards")
+            if (m := re.search(r"/laws/2017/(\d+)/", h))]
+    assert laws and laws[0] == "48", laws
+
+
+def pagefind_queries(page, query: str) -> list[str]:  # noqa: ANN001
+    """What the search box asks Pagefind for one query typed (its searches, recorded)."""
+    page.evaluate("""() => {
+      const S = window.bridgelawSearch;
+      if (!S.__recorded) {
+        const search = S.ask;
+        window.__asked = [];
+        S.ask = (pf, words, options) => {
+          window.__asked.push(words);
+          return search(pf, words, options);
+        };
+        S.__recorded = true;
+      }
+      window.__asked.length = 0;
+    }""")
+    ask(page, query)
+    return page.evaluate("() => window.__asked.slice()")
+
+
+def test_players_words_typed_with_other_words_are_also_searched_as_typed(page, origin) -> None:  # noqa: ANN001
+    """Pagefind is asked for the law's words in place of players' words ("exposure ... cards"
+    names "exposed card"); with another word typed beside them, the words as typed are asked
+    for too, so a page saying them as typed (Law 48's title) stays among the pages read. Players'
+    words typed alone are read as the glossary says only ("karta karna", not the 1997 term)."""
+    open_search(page, origin, "en/laws/2017/64/")
+    asked = pagefind_queries(page, "exposure of declarer's cards")
+    assert "exposure declarer cards" in asked, asked
+    assert any("exposed" in words.split() for words in asked), asked
+    open_search(page, origin)
+    asked = pagefind_queries(page, "karta karna")
+    assert asked and not any(words.split() == ["karta", "karna"] for words in asked), asked
+
+
 def test_the_law_in_force_is_asked_for_when_only_1997_text_holds_the_words(page, origin) -> None:  # noqa: ANN001
     """1997 Law 51 holds every word ("zabronił" aside) and no law in force holds them all: the
     laws in force are then searched by the records' edition filter, and 2017 50D2a (declarer

@@ -42,8 +42,10 @@ def serious_violations(page: object) -> list[str]:
 @contextlib.contextmanager
 def serve_folder(folder: Path) -> Iterator[str]:
     """Static files of `folder` served on 127.0.0.1 on a free port; yields the root URL."""
+    from tools.site.serve import SiteServer  # quiet about connections the browser drops
+
     handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = SiteServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"

@@ -21,6 +21,11 @@ _FOLD_EXTRA = str.maketrans(FOLD_LETTERS)
 # Words with a letter or digit run; keeps "64B3" and "fałszywy" whole.
 WORD_PATTERN = r"\w+"
 
+# What an apostrophe leaves of an English word typed ("declarer's", "don't"): no word of either
+# language, left out of a query's words by every engine (the spec's `pieces`). Only queries: the
+# texts' analysis keeps them, as the ranking was tuned on it.
+APOSTROPHE_PIECES = frozenset("s t d m ll re ve".split())
+
 # Function words and the question words players type ("co gdy", "czy można"); folded.
 POLISH_STOPS = frozenset(
     """a aby albo ale az bo by byc byl byla bylo byly co czy dla do gdy gdzie go i ich ile

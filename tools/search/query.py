@@ -17,6 +17,7 @@ from typing import Any
 
 from tools.model import LANGS
 from tools.search.analysis import (
+    APOSTROPHE_PIECES,
     ENGLISH_STOPS,
     FOLD_LETTERS,
     NEGATION,
@@ -208,7 +209,8 @@ def read_query(text: str, synonyms: Iterable[Synonym] = (),
     an unknown word is replaced by its nearest word of `vocabulary`, as is a word `rare(word)`
     says the texts hold in one document only, by a near word they use often (POPULAR); the
     law's words for players' words are taken in `lang` only when it is given."""
-    query = Query(text=text, words=list(dict.fromkeys(WORD.findall(text.lower())))[:32])
+    typed = [w for w in WORD.findall(text.lower()) if w not in APOSTROPHE_PIECES]
+    query = Query(text=text, words=list(dict.fromkeys(typed))[:32])
     query.negated = negated_words(WORD.findall(text))
     for word in query.words:
         # A word the index has in no form may be a typo, or a real word the laws never use
@@ -287,4 +289,5 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "inflections": ENGLISH_INFLECTIONS,
         "negation": NEGATION,
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
+        "pieces": sorted(APOSTROPHE_PIECES),
     }

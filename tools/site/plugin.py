@@ -18,7 +18,7 @@ import json
 import logging
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config as MkDocsOptions
@@ -28,6 +28,9 @@ from mkdocs.plugins import BasePlugin, event_priority
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import Corpus, Problem
+
+if TYPE_CHECKING:
+    from tools.reference import Reference
 
 log = logging.getLogger("mkdocs.plugins.bridgelaw")
 
@@ -52,6 +55,7 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
         self.build_config: Config | None = None
         self.corpus: Corpus | None = None
         self.problems_file: Path | None = None
+        self.reference: Reference | None = None  # the outline and glossary, read once
 
     def site_config(self, config: Any) -> Config:
         """The build's Config, or one for a plain `mkdocs build` from mkdocs.yml's folders."""
@@ -66,8 +70,14 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
         from site_overrides.hooks import flowcharts
         from tools.interface import interface
         from tools.markup import markup_table
+        from tools.reference import load_reference
         from tools.site.scripts import BUNDLE_FILE
 
+        if self.reference is None:  # read before any page is built: a missing file stops it
+            try:
+                self.reference = load_reference(self.site_config(config))
+            except BridgelawError as error:
+                raise PluginError(str(error)) from error
         config["extra"][BUILD_DIR_KEY] = str(self.site_config(config).build_dir)
         # one 404 page serves every missing address of either language's half
         config["extra"][NOT_FOUND_KEY] = interface("not_found")
@@ -101,8 +111,9 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
         if i18n is not None and getattr(i18n, "building", False):
             return
         try:
+            assert self.reference is not None  # on_config read it
             problems = finish_site(Path(config["site_dir"]), self.site_config(config),
-                                   self.scripts, self.corpus)
+                                   self.scripts, self.corpus, self.reference)
         except BridgelawError as error:  # MkDocs prints its own errors as one line, no trace
             raise PluginError(str(error)) from error
         if self.problems_file is not None:  # the build reports them and decides
@@ -113,14 +124,12 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
             log.warning("%s: %s", problem.where, problem.message)
 
 
-def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | None
-                ) -> list[Problem]:
+def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | None,
+                reference: Reference) -> list[Problem]:
     """Everything a site needs after MkDocs: the script bundle, the assistant's and the search
     box's files, the Pagefind index (law records from `corpus`, or the model file the build
-    wrote; titles and terms from the reference files `config` names), the offline pack; returns
-    the problems met."""
+    wrote; titles and terms from `reference`), the offline pack; returns the problems met."""
     from tools.model import read_model
-    from tools.reference import load_reference
     from tools.site.build import copy_assistant_assets, copy_search_spec
     from tools.site.markup_check import check_markup
     from tools.site.offline import write_offline
@@ -133,7 +142,7 @@ def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | 
     problems += [Problem("missing-input", what, "not found: the search box cannot read queries")
                  for what in copy_search_spec(config, out)]
     corpus = corpus if corpus is not None else read_model(config.model_file)
-    problems += index_site(out, corpus, load_reference(config))
+    problems += index_site(out, corpus, reference)
     problems += check_markup(config.root)  # the stylesheets cannot import the class names
     write_offline(out)
     return problems

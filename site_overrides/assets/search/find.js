@@ -58,14 +58,17 @@
     return pagefind;
   };
 
+  /** One Pagefind search: every search of the box goes through here (a test records them). */
+  S.ask = function (pf, words, options) { return pf.search(words, options); };
+
   /** Results for all the words `together`; when too few pages hold them all (or `together` is
    * null), every page holding any of the words `single` (query.js lawWords may read more words
    * one by one than together), ranked by the sum of its scores word by word (a page with more
    * of them comes first). */
   function searchWords(pf, together, single, options) {
-    return (together ? pf.search(together.join(" "), options) : Promise.resolve(null)).then(function (found) {
+    return (together ? S.ask(pf, together.join(" "), options) : Promise.resolve(null)).then(function (found) {
       if (found && (together.length < 2 || found.results.length >= ENOUGH)) return found.results;
-      return Promise.all(single.map(function (w) { return pf.search(w, options); })).then(function (each) {
+      return Promise.all(single.map(function (w) { return S.ask(pf, w, options); })).then(function (each) {
         return merged(each.map(function (one) { return one ? one.results : []; }));
       });
     });
@@ -247,6 +250,18 @@
         });
       }
       var searched = searchBoth(pf, asked, first, single);
+      // players' words are asked for in the law's words, which Pagefind then wants instead:
+      // where other words are typed beside them, the words as typed are asked for too, so a
+      // page that says them as typed stays among the pages read ("exposure of declarer's
+      // cards" is Law 48's own title, though "exposure of a card" is also a players' form of
+      // "exposed card"); players' words typed alone are what the glossary says they are
+      // ("stół": dummy, not the tables of Law 3; "karta karna": the penalty card in force, not
+      // the 1997 text that still used the words)
+      var naming = [].concat.apply([], soughtSynonyms.map(function (t) { return t.naming; }));
+      var besides = sought.filter(function (w) { return naming.indexOf(w) < 0 && !Q.jargonWords([w]).length; });
+      if (besides.length && asked.some(function (w) { return sought.indexOf(w) < 0; })) {
+        searched = Promise.all([searched, searchWords(pf, sought, sought)]).then(merged);
+      }
       if (joined.length) searched = Promise.all([searched, searchWords(pf, null, joined)]).then(merged);
       return searched.then(function (results) {
         if (stale() || !results) return null;

@@ -78,9 +78,11 @@
     return out.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   });
 
-  /** The query's content words: function and question words left out, unless nothing else. */
+  /** The query's content words: function and question words left out, unless nothing else;
+   * what an apostrophe leaves of a word ("declarer's") always (the spec's pieces, read_query). */
   function contentWords(query) {
-    var words = query.match(/[\p{L}\p{N}]+/gu) || [];
+    var pieces = Q.spec.pieces || [];
+    var words = (query.match(/[\p{L}\p{N}]+/gu) || []).filter(function (w) { return pieces.indexOf(w.toLowerCase()) < 0; });
     var kept = words.filter(function (w) { return !Q.spec.stops[fold(w)]; });
     return kept.length ? kept : words;
   }
