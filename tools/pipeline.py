@@ -68,7 +68,8 @@ def index_stage(state: BuildState) -> list[Problem]:
     """The search index of the corpus, the glossary and the situations."""
     from tools.search.index import build_index
 
-    return build_index(state.corpus, state.config, state.situations, state.reference)
+    build_index(state.corpus, state.config, state.situations, state.reference)
+    return []  # a missing input stops the build first (load_reference)
 
 
 def site_stage(state: BuildState) -> list[Problem]:

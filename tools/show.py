@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tools.config import Config
-from tools.model import Corpus, Law, Unit, corpus_from_json, unit_ids, walk
+from tools.errors import BridgelawError
+from tools.model import Corpus, Law, Unit, read_model, unit_ids, walk
 from tools.normalize.citation_id import law_number, parse_citation_query
 from tools.normalize.cite2017 import IN_FORCE, Cite, new_counterparts, resolve, sources
 from tools.render.cite_text import EDITION_UI, cite_json, cite_line, edition_label, missing_lines
@@ -29,12 +30,11 @@ class Found:
 
 
 def load_corpus(config: Config) -> Corpus:
-    """The model written by the scrape stage."""
-    if not config.model_file.exists():
-        raise ShowError(
-            f"{config.model_file}: no model yet; run `bridgelaw scrape` or `bridgelaw build`"
-        )
-    return corpus_from_json(config.model_file.read_text(encoding="utf-8"))
+    """The model written by the render stage (tools.model.read_model), a ShowError when none."""
+    try:
+        return read_model(config.model_file)
+    except BridgelawError as error:
+        raise ShowError(str(error)) from error
 
 
 def _path_to(units: list[Unit], unit_id: str) -> list[Unit] | None:

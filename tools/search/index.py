@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tools.config import Config
 from tools.errors import BridgelawError
-from tools.model import LANGS, Corpus, Problem
+from tools.model import LANGS, Corpus
 from tools.normalize.citation_id import law_number
 from tools.search.docs import (
     SearchDoc,
@@ -204,15 +204,13 @@ def write_index(docs: list[SearchDoc], target: Path, sidecars: dict[str, Any]) -
 
 
 def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
-                reference: Reference) -> list[Problem]:
+                reference: Reference) -> None:
     """Index every law unit, the outline titles, the glossary and the word pairs of `reference`
-    and the situations (the assistant's, loaded by its own stage) into config.index_dir;
-    return the problems met."""
+    and the situations (the assistant's, loaded by its own stage) into config.index_dir."""
     if not corpus.laws:
         raise BridgelawError(f"{config.model_file}: the corpus holds no laws; nothing to index")
     docs = corpus_docs(corpus)
     outline, glossary, words = reference.outline, reference.glossary, reference.word_pairs
-    problems: list[Problem] = []
     extra_docs, sidecars = _extras(outline, glossary, words, corpus)
     docs.extend(extra_docs)
     docs.extend(situation_docs(list(situations)))
@@ -222,7 +220,6 @@ def build_index(corpus: Corpus, config: Config, situations: Sequence[Any],
     write_text(config.search_spec_file,
                search_spec_json(sidecars[SYNONYMS_FILE], sidecars[GLOSSARY_FILE],
                                 lacking_text(corpus)))
-    return problems
 
 
 def search_spec_json(synonyms: list[dict[str, str]], pairs: Sequence[dict[str, Any]] = (),

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tools.errors import BridgelawError
-from tools.model import Corpus, Problem
+from tools.model import Corpus
 from tools.normalize.cite2017 import jump_table
 from tools.normalize.glossary import terms_by_first_law
 from tools.site.pagefind_records import Record, glossary_terms, official_titles, record_html
@@ -109,10 +109,10 @@ def run_pagefind(staging: Path, out: Path) -> None:
         raise BridgelawError(f"{staging}: pagefind failed:\n{detail}")
 
 
-def index_site(site_dir: Path, corpus: Corpus, reference: Reference) -> list[Problem]:
+def index_site(site_dir: Path, corpus: Corpus, reference: Reference) -> None:
     """Build the Pagefind index of a built site into site_dir/pagefind (swapped in whole) from
     the corpus its law pages were rendered from, with the glossary terms and official law
-    titles of `reference`; returns the problems met."""
+    titles of `reference`."""
     if not (site_dir / "index.html").exists():
         raise BridgelawError(f"{site_dir}: no built site here (no index.html) to index")
     src, glossary = reference.sources(corpus), reference.glossary
@@ -144,4 +144,3 @@ def index_site(site_dir: Path, corpus: Corpus, reference: Reference) -> list[Pro
         os.replace(tmp, target)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return []

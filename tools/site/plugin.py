@@ -73,12 +73,13 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
         from tools.reference import load_reference
         from tools.site.scripts import BUNDLE_FILE
 
+        site = self.site_config(config)
         if self.reference is None:  # read before any page is built: a missing file stops it
             try:
-                self.reference = load_reference(self.site_config(config))
+                self.reference = load_reference(site)
             except BridgelawError as error:
                 raise PluginError(str(error)) from error
-        config["extra"][BUILD_DIR_KEY] = str(self.site_config(config).build_dir)
+        config["extra"][BUILD_DIR_KEY] = str(site.build_dir)
         # one 404 page serves every missing address of either language's half
         config["extra"][NOT_FOUND_KEY] = interface("not_found")
         config["extra"]["markup"] = markup_table()
@@ -142,7 +143,7 @@ def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | 
     problems += [Problem("missing-input", what, "not found: the search box cannot read queries")
                  for what in copy_search_spec(config, out)]
     corpus = corpus if corpus is not None else read_model(config.model_file)
-    problems += index_site(out, corpus, reference)
+    index_site(out, corpus, reference)
     problems += check_markup(config.root)  # the stylesheets cannot import the class names
     write_offline(out)
     return problems
