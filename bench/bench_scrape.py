@@ -2,7 +2,7 @@
 scraper gets right, in every markup, under faults on a re-run, how fast it parses, and what a
 conditional re-run costs. Prints tables; asserts nothing.
 
-Every scrape goes through the project's entry point, tools.scrape.scrape(config), online
+Every scrape goes through the project's entry point, tools.build.scrape(config), online
 against the imitation served on 127.0.0.1 with no politeness wait, everything written into a
 temporary folder. A unit is right when its id, title and text all match what a correct scrape
 yields; a law when its title, own text, footnotes, notes and every unit do. Exceptions raised
@@ -253,10 +253,10 @@ def sources_decision() -> None:
     with serve(build("clean")) as served, tempfile.TemporaryDirectory() as tmp:
         base = replace(Config.at(Path(tmp)), fetch=FetchConfig(cache_dir=Path(tmp) / "cache",
                                                                min_interval=0.0))
-        cases = (("live pages answer", replace(base, start_2017=served.start_toc,
-                                               start_1997=served.start_1997)),
-                 ("host refuses", replace(base, start_2017=f"http://127.0.0.1:{port}/p.html",
-                                          start_1997=f"http://127.0.0.1:{port}/n.htm")))
+        cases = (("live pages answer", base.starting({"pzbs-2017": served.start_toc,
+                                                      "pzbs-1997": served.start_1997})),
+                 ("host refuses", base.starting({"pzbs-2017": f"http://127.0.0.1:{port}/p.html",
+                                                 "pzbs-1997": f"http://127.0.0.1:{port}/n.htm"})))
         for label, config in cases:
             began = time.perf_counter()
             choice = choose_sources(config, "auto")

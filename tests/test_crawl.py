@@ -48,12 +48,14 @@ def outline(*numbers: int):
 FIXTURE_LAWS = outline(45, 50, 64)
 
 
-def crawl(fetch: Fetcher, **starts):
+def crawl(fetch: Fetcher, starts: dict[str, str], outline=FIXTURE_LAWS):
     """crawl_sources on the fixture laws' outline, without a progress bar."""
-    starts.setdefault("start_2017", "")
-    starts.setdefault("start_1997", "")
-    return crawl_sources(fetch, outline=starts.pop("outline", FIXTURE_LAWS), progress=False,
-                         **starts)
+    return crawl_sources(fetch, starts, outline=outline, progress=False)
+
+
+def both_sites(site) -> dict[str, str]:
+    """Both adapters, from the fixture site's table of contents and chapter page."""
+    return {"pzbs-2017": site.base + TOC, "pzbs-1997": site.base + CHAPTER}
 
 
 def keys(result) -> list[tuple[int, str, int]]:
@@ -61,8 +63,7 @@ def keys(result) -> list[tuple[int, str, int]]:
 
 
 def test_toc_to_polish_pages_to_english_pages_and_the_1997_chapter(site, tmp_path):
-    result = crawl(fetcher(tmp_path), start_2017=site.base + TOC,
-                   start_1997=site.base + CHAPTER)
+    result = crawl(fetcher(tmp_path), both_sites(site))
     assert keys(result) == [
         (1997, "en", 41), (1997, "en", 42),
         (1997, "pl", 41), (1997, "pl", 42), (1997, "pl", 43), (1997, "pl", 44),
@@ -97,17 +98,15 @@ def test_toc_to_polish_pages_to_english_pages_and_the_1997_chapter(site, tmp_pat
 def test_without_a_contents_page_the_outline_laws_no_link_reached_are_tried(site, tmp_path):
     # The walk from 64 dies at once (63 and 65 do not exist): the laws of the outline that
     # no link reached are tried at their pNN.html, so 45 and 50 are still read.
-    result = crawl(fetcher(tmp_path), start_2017=site.base + "/sedziowie/mpb/2017/pl/p64.html")
+    result = crawl(fetcher(tmp_path), {"pzbs-2017": site.base + "/sedziowie/mpb/2017/pl/p64.html"})
     assert [law.key for law in result.laws if law.lang == "pl"] == [
         (2017, "pl", 45), (2017, "pl", 50), (2017, "pl", 64)]
 
 
 def test_second_run_offline_reads_the_cache_and_gives_the_same_laws(site, tmp_path):
-    online = crawl_sources(fetcher(tmp_path), start_2017=site.base + TOC,
-                           start_1997=site.base + CHAPTER, progress=False)
+    online = crawl(fetcher(tmp_path), both_sites(site), outline=None)
     count = len(site.hits)
-    offline = crawl_sources(fetcher(tmp_path, offline=True), start_2017=site.base + TOC,
-                            start_1997=site.base + CHAPTER, progress=False)
+    offline = crawl(fetcher(tmp_path, offline=True), both_sites(site), outline=None)
     assert len(site.hits) == count
     assert [law_to_json(law) for law in offline.laws] == [law_to_json(law) for law in online.laws]
     assert [p.where for p in offline.problems] == [p.where for p in online.problems]
@@ -115,7 +114,7 @@ def test_second_run_offline_reads_the_cache_and_gives_the_same_laws(site, tmp_pa
 
 def test_walk_from_a_law_page_follows_arrows_both_ways(site, tmp_path):
     start = site.base + "/sedziowie/mpb/2017/pl/p64.html"
-    result = crawl_sources(fetcher(tmp_path), start_2017=start, start_1997="", progress=False)
+    result = crawl(fetcher(tmp_path), {"pzbs-2017": start, "pzbs-1997": ""}, outline=None)
     assert keys(result) == [(2017, "pl", 64)]
     assert sorted((p.kind, p.where.removeprefix(site.base)) for p in result.problems) == [
         ("fetch-error", "/sedziowie/mpb/2017/en/l64.html"),  # no English fixture for 64
@@ -132,30 +131,30 @@ def test_walk_reaches_neighbours_that_exist(site, tmp_path):
            .replace("EN: Law 45", "EN: Law 46").replace("../en/l45.html", "../en/l46.html"))
     site.routes["/sedziowie/mpb/2017/pl/p46.html"] = Reply(200, p46.encode("utf-8"))
     start = site.base + "/sedziowie/mpb/2017/pl/p46.html"
-    result = crawl_sources(fetcher(tmp_path), start_2017=start, start_1997="", progress=False)
+    result = crawl(fetcher(tmp_path), {"pzbs-2017": start, "pzbs-1997": ""}, outline=None)
     assert [law.key for law in result.laws if law.lang == "pl"] == [(2017, "pl", 45),
                                                                   (2017, "pl", 46)]
     assert "/sedziowie/mpb/2017/pl/p44.html" in site.paths()  # and on from 45 to 44
 
 
 def test_unreachable_or_wrong_start_pages_are_problems_not_crashes(site, tmp_path):
-    result = crawl_sources(fetcher(tmp_path), start_2017=site.base + "/nothing.html",
-                           start_1997=site.base + "/sedziowie/mpb/2017/pl/p45.html",
-                           progress=False)
+    result = crawl(fetcher(tmp_path), {"pzbs-2017": site.base + "/nothing.html",
+                                       "pzbs-1997": site.base + "/sedziowie/mpb/2017/pl/p45.html"},
+                   outline=None)
     assert result.laws == []
     assert [p.kind for p in result.problems] == ["fetch-error", "parse-error"]
     assert "no law titles" in result.problems[1].message
 
 
 def test_offline_with_an_empty_cache_reports_every_start_page(tmp_path):
-    result = crawl_sources(fetcher(tmp_path, offline=True), start_2017="http://127.0.0.1:9/a",
-                           start_1997="http://127.0.0.1:9/b", progress=False)
+    starts = {"pzbs-2017": "http://127.0.0.1:9/a", "pzbs-1997": "http://127.0.0.1:9/b"}
+    result = crawl(fetcher(tmp_path, offline=True), starts, outline=None)
     assert [(p.kind, p.where) for p in result.problems] == [
         ("fetch-error", "http://127.0.0.1:9/a"), ("fetch-error", "http://127.0.0.1:9/b")]
 
 
 def test_progress_bar_is_shown(site, tmp_path, capsys):
-    crawl_sources(fetcher(tmp_path), start_2017="", start_1997=site.base + CHAPTER,
+    crawl_sources(fetcher(tmp_path), {"pzbs-2017": "", "pzbs-1997": site.base + CHAPTER},
                   progress=True)
     assert "crawl" in capsys.readouterr().err
 
@@ -163,8 +162,7 @@ def test_progress_bar_is_shown(site, tmp_path, capsys):
 def test_crawled_laws_round_trip_through_the_corpus_json(site, tmp_path):
     from tools.model import Corpus, corpus_from_json, corpus_to_json
 
-    result = crawl_sources(fetcher(tmp_path), start_2017=site.base + TOC,
-                           start_1997=site.base + CHAPTER, progress=False)
+    result = crawl(fetcher(tmp_path), both_sites(site), outline=None)
     corpus = Corpus(laws=result.laws, problems=result.problems)
     text = corpus_to_json(corpus)
     assert corpus_to_json(corpus_from_json(text)) == text

@@ -26,13 +26,15 @@ def live(tmp_path_factory: pytest.TempPathFactory):
     out = tmp_path_factory.mktemp("live-build")
     with serve(build("clean")) as served:
         argv = ["build", "--sources", "auto", "--out", str(out), "--delay", "0",
-                "--start-2017", served.start_toc, "--start-1997", served.start_1997]
+                "--start", f"pzbs-2017={served.start_toc}",
+                "--start", f"pzbs-1997={served.start_1997}"]
         status = main(argv)
         yield served, out, status
 
 
 def _config(served, out: Path) -> Config:
-    return replace(Config.at(out), start_2017=served.start_toc, start_1997=served.start_1997,
+    return replace(Config.at(out).starting({"pzbs-2017": served.start_toc,
+                                             "pzbs-1997": served.start_1997}),
                    fetch=FetchConfig(cache_dir=out / ".cache" / "http", min_interval=0.0))
 
 
@@ -81,8 +83,9 @@ def _closed_port() -> int:
 
 def test_unreachable_live_pages_send_the_build_to_the_snapshot_at_once(tmp_path: Path) -> None:
     port = _closed_port()
-    config = replace(Config.at(tmp_path), start_2017=f"http://127.0.0.1:{port}/pl/spis.html",
-                     start_1997=f"http://127.0.0.1:{port}/laws/nota9.htm",
+    config = replace(Config.at(tmp_path).starting(
+                         {"pzbs-2017": f"http://127.0.0.1:{port}/pl/spis.html",
+                          "pzbs-1997": f"http://127.0.0.1:{port}/laws/nota9.htm"}),
                      fetch=FetchConfig(cache_dir=tmp_path / "cache"))
     began = time.monotonic()
     choice = choose_sources(config, "auto")

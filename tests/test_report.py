@@ -71,7 +71,7 @@ def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path,
         return read_text(path, *args, **kwargs)
 
     monkeypatch.setattr(Path, "read_text", counted)
-    report = build(config)
+    report, _ = build(config)
     monkeypatch.undo()
     assert reads == dict.fromkeys(reference, 1)
     assert report.errors == []
@@ -105,3 +105,23 @@ def test_a_missing_reference_file_stops_the_build_before_anything_is_written(
     # a folder where the file should be: the same clear error, naming it
     with pytest.raises(SourceError, match=f"^{tmp_path}: cannot read the file"):
         load_reference(replace(config, **{field: tmp_path}))
+
+
+def test_the_build_command_stops_after_the_stage_named(tmp_path: Path, capsys) -> None:
+    from tools.cli import main
+    from tools.pipeline import STAGE_NAMES
+
+    out = tmp_path / "out"
+    assert main(["build", "--offline", "--out", str(out), "--until", "render"]) == 0
+    assert "stopped after the render stage" in capsys.readouterr().out
+    assert (out / "content" / "pl" / "laws" / "2017" / "64.md").is_file()
+    assert (out / "build" / "corpus.json").is_file()
+    assert not (out / "build" / "index").exists() and not (out / "site").exists()
+    written = json.loads((out / "build" / "report.json").read_text(encoding="utf-8"))
+    assert {p["stage"] for p in written["problems"]} <= set(STAGE_NAMES[:2])
+    assert main(["build", "--offline", "--out", str(out), "--until", "index", "--serve"]) == 1
+    assert "--serve needs the site" in capsys.readouterr().err
+    assert not (out / "build" / "index").exists(), "it stops before it builds anything"
+    with pytest.raises(SystemExit):
+        main(["build", "--until", "publish"])
+    assert "invalid choice: 'publish'" in capsys.readouterr().err

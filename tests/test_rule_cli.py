@@ -137,8 +137,8 @@ def test_ruling_shows_law_titles(tmp_path: Path) -> None:
     """Polish titles come from the built corpus (2017 page of Law 64); English ones, with no
     English text in the snapshot, from the official outline, marked as such."""
     from assistant.links import cite_title
+    from tools.build import scrape
     from tools.config import FetchConfig
-    from tools.scrape import scrape
 
     config = replace(Config(), build_dir=tmp_path / "build", content_dir=tmp_path / "content",
                      fetch=FetchConfig(cache_dir=tmp_path / "cache"))

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tools.build import scrape
 from tools.config import Config
 from tools.errors import BridgelawError, SourceError
 from tools.reference import load_reference
-from tools.scrape import scrape, scrape_corpus
+from tools.scrape import scrape_corpus
 
 SNAPSHOT = Config().snapshot_dir
 GARBAGE = bytes(range(256)) * 8
@@ -63,12 +64,12 @@ def test_every_citation_resolves_or_says_why(config: Config) -> None:
 
 def test_failed_source_keeps_last_good_output(config: Config, tmp_path: Path) -> None:
     snapshot = copy_snapshot(tmp_path)
-    scrape(config, snapshot)
+    scrape(replace(config, snapshot_dir=snapshot))
     page = config.content_dir / "pl/laws/2017/64.md"
     before = page.read_text(encoding="utf-8")
 
     (snapshot / "seeds/001_2a20fccb310888b1.txt").write_bytes(GARBAGE)
-    corpus = scrape(config, snapshot)
+    corpus = scrape(replace(config, snapshot_dir=snapshot))
 
     errors = [p for p in corpus.problems if p.kind == "parse-error"]
     assert len(errors) == 1
@@ -84,7 +85,7 @@ def test_strict_build_stops_on_a_bad_source_and_writes_nothing(
     snapshot = copy_snapshot(tmp_path)
     (snapshot / "seeds/002_c574df7fc22945a4.txt").write_text("", encoding="utf-8")
     with pytest.raises(BridgelawError, match="002_c574df7fc22945a4.txt"):
-        scrape(replace(config, strict=True), snapshot)
+        scrape(replace(config, strict=True, snapshot_dir=snapshot))
     assert not config.model_file.exists()
 
 

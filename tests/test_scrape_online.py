@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from httpserver import LocalServer, Reply
+from tools.build import scrape
 from tools.config import Config, FetchConfig
-from tools.scrape import scrape
 
 pytestmark = pytest.mark.network
 
@@ -30,11 +30,10 @@ def online_config(site: LocalServer, tmp_path: Path) -> Config:
         backoff=0.0, cache_dir=tmp_path / "cache",
     )
     return replace(
-        Config(),
+        Config().starting({"pzbs-2017": site.base + "/sedziowie/mpb/2017/pl/spis.html",
+                           "pzbs-1997": site.base + "/laws/nota9.htm"}),
         offline=False,
         fetch=fetch,
-        start_2017=site.base + "/sedziowie/mpb/2017/pl/spis.html",
-        start_1997=site.base + "/laws/nota9.htm",
         build_dir=tmp_path / "build",
         content_dir=tmp_path / "content",
     )
@@ -99,8 +98,8 @@ def test_check_prints_the_report_per_page_and_publishes_nothing(
     before = sorted(p.name for p in Config().content_dir.rglob("*.md"))
     status = main(["scrape", "--online", "--check", "--contact", "mailto:test@example.org",
                    "--delay", "0", "--cache", str(tmp_path / "cache"), "--save-pages",
-                   str(saved), "--start-2017", site.base + "/sedziowie/mpb/2017/pl/spis.html",
-                   "--start-1997", site.base + "/laws/nota9.htm"])
+                   str(saved), "--start", f"pzbs-2017={site.base}/sedziowie/mpb/2017/pl/spis.html",
+                   "--start", f"pzbs-1997={site.base}/laws/nota9.htm"])
     out = capsys.readouterr().out
     rows = {line.split()[0]: line.split() for line in out.splitlines()
             if line.split() and line.split()[0].endswith((".html", ".htm"))}

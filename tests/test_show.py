@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tools.build import scrape
 from tools.config import Config, FetchConfig
-from tools.scrape import scrape
 
 BRIDGELAW = [sys.executable, "-m", "tools.cli"]
 BUILD = Path()  # set by the model fixture

@@ -12,6 +12,7 @@ from pathlib import Path
 from tools.cli_corpus import add_source_arguments, with_source_arguments
 from tools.config import Config
 from tools.errors import BridgelawError
+from tools.pipeline import STAGE_NAMES
 from tools.sources.live import MODES, choose_sources
 
 
@@ -30,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--out", type=Path, metavar="DIR",
                        help="write build/, content/ and site/ under DIR (default: the project)")
     build.add_argument("--strict", action="store_true", help="fail on any error")
+    build.add_argument("--until", choices=STAGE_NAMES, default=STAGE_NAMES[-1], metavar="STAGE",
+                       help="stop after this stage of the pipeline: "
+                            f"{', '.join(STAGE_NAMES)} (default: all of them)")
     build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")
     build.add_argument("--port", type=int, default=8000)
     build.add_argument("--quiet", action="store_true", help="(with --serve) no request log")
@@ -48,6 +52,8 @@ def run_build(args: argparse.Namespace) -> int:
     from tools.build import build
     from tools.report import lines
 
+    if args.serve and args.until != STAGE_NAMES[-1]:
+        raise BridgelawError(f"--serve needs the site: --until {args.until} stops before it")
     config = Config.at(args.out) if args.out else Config()
     if args.out:
         home_pages(Config().content_dir, config.content_dir)
@@ -60,12 +66,16 @@ def run_build(args: argparse.Namespace) -> int:
         raise BridgelawError(f"BRIDGELAW_SOURCES={mode!r}: use one of {', '.join(MODES)}")
     choice = choose_sources(config, mode)
     print(f"sources: {choice.reason}", flush=True)
-    report = build(choice.config)
+    report, _ = build(choice.config, until=args.until)
     print(report.summary())
     print(sources_line(choice.config.report_file))
     for line in lines(report.errors):  # warnings: counted above, listed in the report file
         print(f"bridgelaw: {line}", file=sys.stderr)
-    print(f"report: {config.report_file}\nsite built in {config.site_dir}")
+    print(f"report: {config.report_file}")
+    if args.until != STAGE_NAMES[-1]:
+        print(f"stopped after the {args.until} stage, as asked")
+        return 0
+    print(f"site built in {config.site_dir}")
     if args.serve:
         args.site = config.site_dir
         return run_serve(args)

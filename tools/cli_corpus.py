@@ -59,8 +59,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
     """The options saying where the live pages are and how to fetch them (scrape, build)."""
-    parser.add_argument("--start-2017", metavar="URL", help="2017 start page (contents or a law)")
-    parser.add_argument("--start-1997", metavar="URL", help="the 1997 chapter page")
+    from tools.sources.adapters import SITES
+
+    parser.add_argument("--start", action="append", default=[], metavar="NAME=URL",
+                        help="where the walk of one source site starts (repeatable; an empty "
+                             "URL leaves the site out); NAME: " + ", ".join(
+                                 f"{site.name} (default {site.start})" for site in SITES))
     parser.add_argument("--delay", type=float, metavar="SECONDS",
                         help="seconds between two requests to one host (default 1)")
     parser.add_argument("--cache", type=Path, metavar="DIR",
@@ -72,21 +76,33 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
 
 def with_source_arguments(config: Config, args: argparse.Namespace) -> Config:
     """`config` with the source options given on the command line (add_source_arguments)."""
-    starts = {key: value for key, value in (("start_2017", args.start_2017),
-                                            ("start_1997", args.start_1997)) if value}
+    from tools.sources.adapters import read_starts
+
     fetch = {key: value for key, value in (("contact", args.contact), ("cache_dir", args.cache),
                                            ("min_interval", args.delay)) if value is not None}
-    return replace(config, fetch=replace(config.fetch, **fetch), **starts)
+    return replace(config.starting(read_starts(args.start)),
+                   fetch=replace(config.fetch, **fetch))
 
 
 def run_scrape(args: argparse.Namespace) -> int:
-    """Scrape, write the model and content, and optionally print the nothing-lost table."""
+    """The pipeline through its render stage (through its scrape stage with --check, which
+    publishes nothing); optionally the pages fetched and the nothing-lost table."""
+    from tools.build import build
     from tools.normalize.verify import format_checks, verify_nothing_lost
-    from tools.scrape import publish, scrape_corpus, scrape_report, summary, write_report
+    from tools.pipeline import BuildState, run_stages, stages_through
+    from tools.scrape import summary
 
     config = with_source_arguments(
         replace(Config(), offline=not args.online, strict=args.strict), args)
-    result = scrape_corpus(config, args.source, reference=load_reference(config))
+    if args.source:
+        config = replace(config, snapshot_dir=args.source)
+    if args.check:
+        state = BuildState(config, load_reference(config))
+        report = run_stages(state, stages_through("scrape"))
+    else:
+        report, state = build(config, until="render")
+    result = state.scraped
+    assert result is not None  # the scrape stage ran
     if args.save_pages:
         from tools.write import write_tree_bytes
 
@@ -100,16 +116,13 @@ def run_scrape(args: argparse.Namespace) -> int:
 
         print(format_reports(result.reports) if result.reports else
               "no page was fetched (offline with an empty cache?)")
-        print(summary(result.corpus))
-        print(scrape_report(result.corpus).summary())
+    print(summary(result.corpus))
+    print(report.summary())
+    if args.check:
         if args.verify:
             print(format_checks(checks))
         print("nothing was published: run without --check to write the model and content")
         return 1 if lost or any(not report.accepted for report in result.reports) else 0
-    report = publish(result, config)
-    write_report(report, result.corpus, config)
-    print(summary(result.corpus))
-    print(report.summary())
     print(
         f"model: {config.model_file}\nreport: {config.report_file}\ncontent: {config.content_dir}"
     )

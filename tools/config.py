@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tools.urls import official_url
+from tools.sources.adapters import DEFAULT_STARTS, with_starts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,8 +58,8 @@ class Config:
     word_pairs_file: Path = ROOT / "tools" / "data" / "word_pairs.yaml"
     concordance_file: Path = ROOT / "tools" / "data" / "concordance_1997_2017.json"
     translation_acks_file: Path = ROOT / "tools" / "data" / "translation_acks.yaml"
-    start_2017: str = official_url("pl", 1)
-    start_1997: str = "https://jfr.pzbs.pl/laws/nota9.htm"
+    # (adapter name, start page) per source site, in the order they are walked; "" skips one
+    sources: tuple[tuple[str, str], ...] = DEFAULT_STARTS
     build_dir: Path = ROOT / "build"  # model JSON, search index, reports
     content_dir: Path = ROOT / "content"
     site_dir: Path = ROOT / "site"
@@ -74,6 +74,10 @@ class Config:
         own sources (snapshot, data, assistant, mkdocs.yml): how tests and benches build."""
         return cls(build_dir=folder / "build", content_dir=folder / "content",
                    site_dir=folder / "site", **changes)
+
+    def starting(self, starts: dict[str, str]) -> Config:
+        """This config with the start pages of `starts` ({adapter name: URL}) put in."""
+        return replace(self, sources=with_starts(self.sources, starts))
 
     @property
     def model_file(self) -> Path:

@@ -23,6 +23,7 @@ from tools.model import Corpus, Problem
 if TYPE_CHECKING:
     from tools.reference import Reference
     from tools.report import BuildReport
+    from tools.scrape import ScrapeResult
 
 
 @dataclass
@@ -32,6 +33,7 @@ class BuildState:
     config: Config
     reference: Reference
     corpus: Corpus = field(default_factory=Corpus)  # the scrape stage's, or one brought
+    scraped: ScrapeResult | None = None  # the scrape stage's pages and verdicts (scrape --check)
     situations: list[Any] = field(default_factory=list)  # the assistant's, for the index
 
 
@@ -43,7 +45,7 @@ def scrape_stage(state: BuildState) -> list[Problem]:
     scraped = scrape_corpus(state.config, reference=state.reference)
     if not state.config.offline and scraped.crawled:
         record_online_run(state.config)  # the next run of the day reads the cache, no request
-    state.corpus = scraped.corpus
+    state.corpus, state.scraped = scraped.corpus, scraped
     return list(scraped.corpus.problems)
 
 
@@ -95,6 +97,13 @@ STAGES: tuple[Stage, ...] = (
     Stage("site", site_stage),
 )
 STAGE_NAMES = tuple(stage.name for stage in STAGES)
+
+
+def stages_through(name: str) -> tuple[Stage, ...]:
+    """The stages from the first through `name` (a STAGE_NAMES entry)."""
+    if name not in STAGE_NAMES:
+        raise ValueError(f"no stage {name!r} (have: {', '.join(STAGE_NAMES)})")
+    return STAGES[:STAGE_NAMES.index(name) + 1]
 
 
 def run_stages(state: BuildState, stages: tuple[Stage, ...] = STAGES) -> BuildReport:

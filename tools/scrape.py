@@ -5,16 +5,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tools.config import Config
 from tools.errors import SourceError
 from tools.model import Corpus, Finding, Law, Problem, unit_ids
 from tools.normalize.glossary import Term
 from tools.normalize.outline import Outline
-from tools.reference import Reference, load_reference
-from tools.report import BuildReport
+from tools.reference import Reference
 from tools.sources.crawl import CrawlResult, SourcePage
 from tools.sources.guard import PageReport
+
+if TYPE_CHECKING:
+    from tools.report import BuildReport
 
 
 @dataclass
@@ -53,19 +56,18 @@ def parse_snapshot(snapshot_dir: Path, outline: Outline | None = None
                    ) -> tuple[list[SnapshotPage], list[Problem]]:
     """Parse every law capture listed in the snapshot manifest; a bad page becomes a Problem
     whose `where` is the page's source URL, so its last good laws can be kept."""
-    from tools.parse.capture import parse_capture_1997, parse_capture_2017
+    from tools.parse.capture import parse_capture
+    from tools.sources.adapters import CAPTURES
 
     pages: list[SnapshotPage] = []
     problems: list[Problem] = []
     for source in read_manifest(snapshot_dir):
-        adapter = source.get("adapter", "")
-        if adapter not in ("capture-1997-chapter", "capture-2017-law"):
+        if source.get("adapter", "") not in CAPTURES:
             continue  # the club guide and other reference material are not law text
         path = snapshot_dir / source["file"]
         try:
             text = path.read_bytes().decode("utf-8")
-            laws = (parse_capture_1997(text, source) if adapter == "capture-1997-chapter"
-                    else [parse_capture_2017(text, source, outline)])
+            laws = parse_capture(text, source, outline)
         except UnicodeDecodeError as error:
             problems.append(
                 Problem("parse-error", source["url"], f"{path}: not UTF-8 text: {error}")
@@ -85,8 +87,7 @@ def crawl(config: Config, outline: Outline) -> tuple[CrawlResult, list[Problem]]
 
     fetcher = Fetcher(config.fetch, offline=config.offline)
     try:
-        result = crawl_sources(fetcher, start_2017=config.start_2017,
-                               start_1997=config.start_1997, outline=outline,
+        result = crawl_sources(fetcher, dict(config.sources), outline=outline,
                                progress=not config.offline)
     except SourceError as error:
         if config.offline:
@@ -227,33 +228,8 @@ def summary(corpus: Corpus) -> str:
         "citations: " + ", ".join(f"{k} {v}" for k, v in sorted(citations.items()))])
 
 
-def scrape_report(corpus: Corpus) -> BuildReport:
-    """The build report of the scrape stage's problems."""
-    report = BuildReport()
-    report.add("scrape", corpus.problems)
-    return report
-
-
-def publish(result: ScrapeResult, config: Config) -> BuildReport:
-    """Write the scrape's outputs (a strict run stops on an error first, leaving what was
-    written before untouched); the report, for the caller to add to and write once."""
-    report = scrape_report(result.corpus)
-    report.stop_if_strict(config.strict)
-    from tools.render.publish import write_outputs
-
-    write_outputs(result.corpus, result.reference, config)
-    return report
-
-
 def write_report(report: BuildReport, corpus: Corpus, config: Config) -> None:
     """Write the report of a run, with what it says of the corpus, as config.report_file."""
     from tools.write import write_text
 
     write_text(config.report_file, report.to_json(corpus_facts(corpus)))
-
-
-def scrape(config: Config, snapshot_dir: Path | None = None) -> Corpus:
-    """Run the scrape stage on its own: parse the sources, publish them, write the report."""
-    result = scrape_corpus(config, snapshot_dir, reference=load_reference(config))
-    write_report(publish(result, config), result.corpus, config)
-    return result.corpus

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from tools.build import scrape
 from tools.config import Config, FetchConfig
-from tools.scrape import scrape
 
 from .expected import _walk
 from .serve import Served
@@ -21,8 +21,9 @@ def online_config(tmp: Path, start_2017: str, start_1997: str) -> Config:
     """The project's Config for an online scrape with no politeness wait, all in `tmp`."""
     fetch = FetchConfig(contact="http://127.0.0.1/imitation-tests", min_interval=0.0,
                         timeout=2.0, retries=1, backoff=0.0, cache_dir=tmp / "cache")
-    return replace(Config(), offline=False, start_2017=start_2017, start_1997=start_1997,
-                   build_dir=tmp / "build", content_dir=tmp / "content", fetch=fetch)
+    return replace(Config().starting({"pzbs-2017": start_2017, "pzbs-1997": start_1997}),
+                   offline=False, build_dir=tmp / "build", content_dir=tmp / "content",
+                   fetch=fetch)
 
 
 @dataclass

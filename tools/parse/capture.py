@@ -241,10 +241,11 @@ def parse_capture_2017(text: str, source: dict[str, Any], outline: Outline | Non
 
 
 def parse_capture(text: str, source: dict[str, Any], outline: Outline | None = None) -> list[Law]:
-    """Dispatch on the manifest entry's adapter; always a list of laws."""
-    adapter = source.get("adapter", "")
-    if adapter == "capture-1997-chapter":
-        return parse_capture_1997(text, source)
-    if adapter == "capture-2017-law":
-        return [parse_capture_2017(text, source, outline)]
-    raise SourceError(source_where(source), f"no capture parser for adapter {adapter!r}")
+    """The laws of a capture, read by the source adapter its manifest entry names."""
+    from tools.sources.adapters import CAPTURES
+
+    site = CAPTURES.get(str(source.get("adapter", "")))
+    if site is None:
+        raise SourceError(source_where(source),
+                          f"no capture parser for adapter {source.get('adapter', '')!r}")
+    return site.read_capture(text, source, outline)

@@ -38,7 +38,7 @@ def _stamp_file(config: Config) -> Path:
 
 
 def _starts(config: Config) -> list[str]:
-    return [config.start_2017, config.start_1997]
+    return [url for _, url in config.sources if url]
 
 
 def last_online_run(config: Config) -> dict[str, object]:
@@ -93,6 +93,6 @@ def choose_sources(config: Config, mode: str, today: dt.date | None = None) -> S
         return SourceChoice(offline, False,
                             f"the live pages cannot be reached ({why}): building from the "
                             "bundled snapshot and the last good cache")
+    hosts = ", ".join(dict.fromkeys(urlsplit(url).netloc for url in _starts(config)))
     return SourceChoice(replace(config, offline=False), True,
-                        f"reading the live pages ({urlsplit(config.start_2017).netloc}, "
-                        f"{urlsplit(config.start_1997).netloc}), one request a second")
+                        f"reading the live pages ({hosts}), one request a second")
