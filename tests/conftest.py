@@ -1,5 +1,6 @@
 """What every test shares: the guard that the checkout stays untouched, the tier of each test, and
-the builds made once per session (the snapshot site, the search indexes), read-only to tests.
+the builds made once per session (the snapshot site, the main job's build, the main command's
+build of the imitation, the search indexes), read-only to tests.
 
 Tiers (pyproject.toml declares the markers; `pytest -q` runs them all):
 
@@ -16,8 +17,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,11 +28,12 @@ from helpers.site_build import build_test_site, real_corpus
 from tools.config import Config
 from tools.model import Corpus
 from tools.reference import load_reference
+from tools.report import BuildReport
 
 TIERS = ("unit", "build", "browser")
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
-# The session's built site: a test that asks for it reads a build (built once, ~35 s).
-BUILD_FIXTURES = frozenset({"site_dir", "base_url"})
+# The session's builds: a test that asks for one reads a build (each made once, ~30 s).
+BUILD_FIXTURES = frozenset({"site_dir", "base_url", "main_job_build", "imitation_build"})
 
 
 def tier_of(item: pytest.Item) -> str:
@@ -114,3 +117,54 @@ def seed_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 load_reference(Config()))
     with unchanged(build, "tests wrote into the session's seed index (change a copy)"):
         yield build
+
+
+@dataclass(frozen=True)
+class MainJobBuild:
+    """What `bridgelaw build --strict` wrote and returned on the bundled snapshot."""
+
+    root: Path  # build/, content/ and site/ under it
+    report: BuildReport
+    config: Config
+
+
+@pytest.fixture(scope="session")
+def main_job_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MainJobBuild]:
+    """The main job, strict, from the bundled snapshot alone (offline, an empty fetch cache):
+    every stage, the report file, a site with no English law text (unlike `site_dir`)."""
+    from tools.build import build
+    from tools.cli_build import home_pages
+
+    root = tmp_path_factory.mktemp("main-job")
+    config = Config.at(root, strict=True)
+    config = replace(config, fetch=replace(config.fetch, cache_dir=root / ".cache" / "http"))
+    home_pages(Config().content_dir, config.content_dir)
+    report, _ = build(config)
+    with unchanged(root, "tests wrote into the session's main-job build (change a copy)"):
+        yield MainJobBuild(root, report, config)
+
+
+@dataclass(frozen=True)
+class ImitationBuild:
+    """The main command's build of the imitation of the live sites, and the sites, still served."""
+
+    served: Any  # imitation.serve.Served: its request log, its start pages
+    out: Path  # build/, content/, site/ and .cache/ under it
+    status: int  # the command's exit status
+
+
+@pytest.fixture(scope="session")
+def imitation_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ImitationBuild]:
+    """`bridgelaw build --sources auto` against the imitation of the source sites on 127.0.0.1
+    (tests/imitation/, the clean markup: all 93 laws of 2017 and the 31 of 1997's Chapter VI,
+    in Polish and English, every text placeholder marked SYNTHETIC), run once for the session."""
+    from imitation import build, serve
+    from tools.cli import main
+
+    out = tmp_path_factory.mktemp("live-build")
+    with serve(build("clean")) as served:
+        status = main(["build", "--sources", "auto", "--out", str(out), "--delay", "0",
+                       "--start", f"pzbs-2017={served.start_toc}",
+                       "--start", f"pzbs-1997={served.start_1997}"])
+        with unchanged(out / "site", "tests wrote into the session's imitation site"):
+            yield ImitationBuild(served, out, status)

@@ -12,24 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from imitation import build, serve
-from tools.cli import main
 from tools.config import Config, FetchConfig
 from tools.reference import load_reference
 from tools.scrape import scrape_corpus
 from tools.sources.live import choose_sources, last_online_run
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory):
-    """The imitation served, and the main command run once against it into a temp folder."""
-    out = tmp_path_factory.mktemp("live-build")
-    with serve(build("clean")) as served:
-        argv = ["build", "--sources", "auto", "--out", str(out), "--delay", "0",
-                "--start", f"pzbs-2017={served.start_toc}",
-                "--start", f"pzbs-1997={served.start_1997}"]
-        status = main(argv)
-        yield served, out, status
+@pytest.fixture
+def live(imitation_build):
+    """The imitation served, and the main command run once against it (tests/conftest.py)."""
+    return imitation_build.served, imitation_build.out, imitation_build.status
 
 
 def _config(served, out: Path) -> Config:

@@ -51,16 +51,26 @@ def test_severity_depends_on_the_stage() -> None:
         check_stage("assistant", [missing], strict=True)
 
 
-@pytest.mark.build  # the main job end to end
-def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """`bridgelaw build --strict` on the snapshot: no error, one report file, the site built;
-    the outline, glossary and concordance are each read once (tools.reference), not per stage."""
-    root = tmp_path / "root"
-    for lang in ("pl", "en"):
-        (root / "content" / lang).mkdir(parents=True)
-        shutil.copy(ROOT / "content" / lang / "index.md", root / "content" / lang / "index.md")
-    config = Config.at(root, strict=True)
+def test_the_main_job_reports_every_stage_in_one_file(main_job_build) -> None:
+    """`bridgelaw build --strict` on the snapshot (the session's main-job build): no error, one
+    report file, the site built."""
+    report, config = main_job_build.report, main_job_build.config
+    assert report.errors == []
+    written = json.loads(config.report_file.read_text(encoding="utf-8"))
+    assert written["errors"] == 0 and written["warnings"] == len(report.problems) > 0
+    assert {p["stage"] for p in written["problems"]} == {"scrape"}
+    assert "2017/pl/64" in written["laws"] and written["citations"]["resolved"] > 0
+    assert (config.site_dir / "laws/2017/64/index.html").is_file()
+    assert (config.site_dir / "pagefind/pagefind.js").is_file()
+
+
+@pytest.mark.build  # the stages before the site, end to end
+def test_the_reference_is_read_once_for_every_stage(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The outline, glossary and concordance are each read once (tools.reference), not per
+    stage: through the index stage, in this process (the site stage's MkDocs runs in a process
+    of its own, whose plugin reads them once before any page, tools/site/plugin.py)."""
+    config = Config.at(tmp_path / "root", strict=True)
     reference = (config.outline_file, config.glossary_file, config.concordance_file)
     reads: Counter[Path] = Counter()
     read_text = Path.read_text
@@ -71,17 +81,17 @@ def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path,
         return read_text(path, *args, **kwargs)
 
     monkeypatch.setattr(Path, "read_text", counted)
-    report, _ = build(config)
+    report, _ = build(config, until="index")
     monkeypatch.undo()
     assert reads == dict.fromkeys(reference, 1)
-    assert report.errors == []
-    written = json.loads(config.report_file.read_text(encoding="utf-8"))
-    assert written["errors"] == 0 and written["warnings"] == len(report.problems) > 0
-    assert {p["stage"] for p in written["problems"]} == {"scrape"}
-    assert "2017/pl/64" in written["laws"] and written["citations"]["resolved"] > 0
-    assert (config.site_dir / "laws/2017/64/index.html").is_file()
-    assert (config.site_dir / "pagefind/pagefind.js").is_file()
-    # a broken tree is an error of the assistant stage: the strict build stops before the site
+    assert report.errors == [] and (config.index_dir / "vocabulary.json").is_file()
+
+
+@pytest.mark.build  # the stages before the site, end to end
+def test_a_broken_tree_stops_the_strict_build_before_the_site(tmp_path: Path) -> None:
+    """A broken tree is an error of the assistant stage: the strict build stops there, and the
+    site that was there stays as it was."""
+    config = Config.at(tmp_path / "root", strict=True)
     assistant = tmp_path / "assistant"
     shutil.copytree(ROOT / "assistant" / "trees", assistant / "trees")
     shutil.copy(ROOT / "assistant" / "situations.yaml", assistant / "situations.yaml")
@@ -89,10 +99,13 @@ def test_the_main_job_reports_every_stage_in_one_file(tmp_path: Path,
     tree.write_text(tree.read_text(encoding="utf-8").replace("next: two-tricks",
                                                              "next: three-tricks"),
                     encoding="utf-8")
-    before = (config.site_dir / "index.html").read_bytes()
+    config.site_dir.mkdir(parents=True)
+    (config.site_dir / "index.html").write_text("the last good site", encoding="utf-8")
     with pytest.raises(BridgelawError, match="assistant error: dangling-next"):
         build(replace(config, assistant_dir=assistant))
-    assert (config.site_dir / "index.html").read_bytes() == before
+    assert [p.name for p in config.site_dir.iterdir()] == ["index.html"]
+    assert (config.site_dir / "index.html").read_text(encoding="utf-8") == "the last good site"
+    assert not config.index_dir.exists(), "it stopped before the index stage"
 
 
 @pytest.mark.parametrize("field", ["outline_file", "glossary_file", "concordance_file"])

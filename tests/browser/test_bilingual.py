@@ -1,7 +1,7 @@
 """Side by side, shown: a site built with English text in the model. The bundled snapshot holds
-no English law text, so this module builds its own site once from the imitation of the source
-sites (tests/imitation/: all 93 laws of 2017 and 31 of 1997, each in Polish and English,
-placeholder text marked SYNTHETIC), scraped by the project's own scraper.
+no English law text, so this module reads the site the main command built from the imitation of
+the source sites (the session's `imitation_build`: all 93 laws of 2017 and 31 of 1997, each in
+Polish and English, placeholder text marked SYNTHETIC), scraped by the project's own scraper.
 
 Law pages put PL and EN unit by unit side by side on a wide screen and one tap apart on a phone
 (the reader's unit stays where it was); the home pages say what the build at hand holds, here and
@@ -22,13 +22,12 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Corpus, str]]:
-    """(corpus, base URL) of the site built from the imitation's laws."""
-    from helpers.site_build import build_test_site, imitation_corpus
+def bilingual(imitation_build) -> Iterator[tuple[Corpus, str]]:
+    """(corpus, base URL) of the site the main command built from the imitation's laws."""
+    from tools.model import read_model
 
-    corpus = imitation_corpus(tmp_path_factory.mktemp("imitation-scrape"))
-    site = build_test_site(tmp_path_factory.mktemp("bilingual"), corpus, english=False)
-    with serve_folder(site) as url:
+    corpus = read_model(imitation_build.out / "build" / "corpus.json")
+    with serve_folder(imitation_build.out / "site") as url:
         yield corpus, url
 
 

@@ -84,25 +84,3 @@ def build_test_site(root: Path, corpus: Corpus, *, english: bool = True) -> Path
                                            reference.outline.all_ids()).layer
     build_from_corpus(corpus, config, reference)
     return config.site_dir
-
-
-IMITATION_HOST = "http://imitation.invalid"
-
-
-def imitation_corpus(tmp: Path) -> Corpus:
-    """All 93 laws of 2017 and the 31 of 1997's Chapter VI, each in Polish and English: the
-    project's scraper run against the imitation of the source sites (tests/imitation/, the clean
-    markup), whose every text is placeholder text marked SYNTHETIC. The served addresses become
-    http://imitation.invalid/... so the build does not depend on the ports it was scraped from."""
-    from imitation import build, run_scrape, serve
-
-    with serve(build("clean")) as served:
-        run = run_scrape(served, tmp, "toc")
-        hosts = served.hosts
-    if run.error or run.corpus is None:
-        raise RuntimeError(f"the scrape of the imitation failed: {run.error}\n{run.output}")
-    for law in run.corpus.laws:
-        for host in hosts:
-            law.source_url = law.source_url.replace(host, IMITATION_HOST)
-            law.counterpart_url = law.counterpart_url.replace(host, IMITATION_HOST)
-    return run.corpus

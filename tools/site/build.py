@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -251,6 +252,28 @@ def _swap_in(new_dir: Path, site_dir: Path) -> None:
         shutil.rmtree(old)
 
 
+# A record of MkDocs' log starts with its level; its further lines follow it, indented.
+_LOG_RECORD = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+-\s+")
+
+
+def log_problems(log: str, where: str) -> list[Problem]:
+    """A problem for each record of MkDocs' log above INFO, and for any text outside its
+    records (a notice a package prints, a traceback): nothing it says is dropped unseen."""
+    problems: list[Problem] = []
+    level = ""
+    for line in log.splitlines():
+        record = _LOG_RECORD.match(line)
+        if record:
+            level = record.group(1)
+            if level not in ("DEBUG", "INFO"):
+                problems.append(Problem("mkdocs-warning", where, line.strip()))
+        elif not line.strip():
+            level = ""  # a record's further lines follow it at once
+        elif not (level and line[:1].isspace()):
+            problems.append(Problem("mkdocs-warning", where, f"MkDocs printed: {line.strip()}"))
+    return problems
+
+
 def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
     """Build the static site into config.site_dir (strict MkDocs when config.strict); the search
     index takes its law records from `corpus` (default: the model file in config.build_dir).
@@ -261,8 +284,7 @@ def build_site(config: Config, corpus: Corpus | None = None) -> list[Problem]:
     try:
         out = work / "site"
         log, problems = run_mkdocs(config, out, corpus)
-        problems = [Problem("mkdocs-warning", str(config.root / "mkdocs.yml"), line.strip())
-                    for line in log.splitlines() if "WARNING" in line] + problems
+        problems = log_problems(log, str(config.root / "mkdocs.yml")) + problems
         check_stage("site", problems, config.strict)  # the index's missing inputs too
         _swap_in(out, site_dir)
     finally:
