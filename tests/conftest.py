@@ -16,6 +16,7 @@ where neither its folder nor its fixtures tell; every other test is tiered here.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,11 +25,11 @@ from typing import Any
 import pytest
 
 from helpers.checkout_files import ROOT, changed_files, checkout_files
+from helpers.once import once_per_run
 from helpers.site_build import build_test_site, real_corpus
 from tools.config import Config
 from tools.model import Corpus
 from tools.reference import load_reference
-from tools.report import BuildReport
 
 TIERS = ("unit", "build", "browser")
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
@@ -82,13 +83,12 @@ def corpus() -> Corpus:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus) -> Iterator[Path]:
-    """The site built once for the whole session (the snapshot and the marked synthetic English
+    """The site built once for the whole run (the snapshot and the marked synthetic English
     Law 64); its build folder (assistant.json, the index) is `site_dir.parent / "build"`. Shared
-    by every tier, so read-only: a test that changes it works on a copy."""
-    root = tmp_path_factory.mktemp("siteroot")
-    site = build_test_site(root, corpus)
+    by every tier and every worker, so read-only: a test that changes it works on a copy."""
+    root = once_per_run(tmp_path_factory, "siteroot", lambda root: build_test_site(root, corpus))
     with unchanged(root, "tests wrote into the session's built site (change a copy)"):
-        yield site
+        yield root / "site"
 
 
 @pytest.fixture(scope="session")
@@ -121,11 +121,15 @@ def seed_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @dataclass(frozen=True)
 class MainJobBuild:
-    """What `bridgelaw build --strict` wrote and returned on the bundled snapshot."""
+    """What `bridgelaw build --strict` wrote on the bundled snapshot."""
 
     root: Path  # build/, content/ and site/ under it
-    report: BuildReport
     config: Config
+
+    @property
+    def report(self) -> dict[str, Any]:
+        """The report file it wrote."""
+        return json.loads(self.config.report_file.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")
@@ -135,36 +139,50 @@ def main_job_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MainJob
     from tools.build import build
     from tools.cli_build import home_pages
 
-    root = tmp_path_factory.mktemp("main-job")
-    config = Config.at(root, strict=True)
-    config = replace(config, fetch=replace(config.fetch, cache_dir=root / ".cache" / "http"))
-    home_pages(Config().content_dir, config.content_dir)
-    report, _ = build(config)
+    def config_at(root: Path) -> Config:
+        config = Config.at(root, strict=True)
+        return replace(config, fetch=replace(config.fetch, cache_dir=root / ".cache" / "http"))
+
+    def make(root: Path) -> None:
+        home_pages(Config().content_dir, config_at(root).content_dir)
+        build(config_at(root))
+
+    root = once_per_run(tmp_path_factory, "main-job", make)
     with unchanged(root, "tests wrote into the session's main-job build (change a copy)"):
-        yield MainJobBuild(root, report, config)
+        yield MainJobBuild(root, config_at(root))
 
 
 @dataclass(frozen=True)
 class ImitationBuild:
-    """The main command's build of the imitation of the live sites, and the sites, still served."""
+    """The main command's build of the imitation of the live sites, and what the sites saw."""
 
-    served: Any  # imitation.serve.Served: its request log, its start pages
     out: Path  # build/, content/, site/ and .cache/ under it
     status: int  # the command's exit status
+    starts: dict[str, str]  # the start page of each source adapter
+    asked: list[tuple[str, int]]  # (path, status) of every request the sites answered
 
 
 @pytest.fixture(scope="session")
 def imitation_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ImitationBuild]:
     """`bridgelaw build --sources auto` against the imitation of the source sites on 127.0.0.1
     (tests/imitation/, the clean markup: all 93 laws of 2017 and the 31 of 1997's Chapter VI,
-    in Polish and English, every text placeholder marked SYNTHETIC), run once for the session."""
-    from imitation import build, serve
-    from tools.cli import main
+    in Polish and English, every text placeholder marked SYNTHETIC), run once for the run. The
+    sites stop when it is done: a later request to them fails."""
 
-    out = tmp_path_factory.mktemp("live-build")
-    with serve(build("clean")) as served:
-        status = main(["build", "--sources", "auto", "--out", str(out), "--delay", "0",
-                       "--start", f"pzbs-2017={served.start_toc}",
-                       "--start", f"pzbs-1997={served.start_1997}"])
-        with unchanged(out / "site", "tests wrote into the session's imitation site"):
-            yield ImitationBuild(served, out, status)
+    def make(out: Path) -> None:
+        from imitation import build, serve
+        from tools.cli import main
+
+        with serve(build("clean")) as served:
+            starts = {"pzbs-2017": served.start_toc, "pzbs-1997": served.start_1997}
+            status = main(["build", "--sources", "auto", "--out", str(out), "--delay", "0",
+                           *(f"--start={name}={url}" for name, url in starts.items())])
+            asked = [(sent.path, sent.status) for sent in served.log]
+        (out / "run.json").write_text(json.dumps({"status": status, "starts": starts,
+                                                  "asked": asked}), encoding="utf-8")
+
+    out = once_per_run(tmp_path_factory, "imitation-build", make)
+    run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    with unchanged(out / "site", "tests wrote into the session's imitation site"):
+        yield ImitationBuild(out, run["status"], run["starts"],
+                             [(path, status) for path, status in run["asked"]])

@@ -18,34 +18,29 @@ from tools.scrape import scrape_corpus
 from tools.sources.live import choose_sources, last_online_run
 
 
-@pytest.fixture
-def live(imitation_build):
-    """The imitation served, and the main command run once against it (tests/conftest.py)."""
-    return imitation_build.served, imitation_build.out, imitation_build.status
-
-
-def _config(served, out: Path) -> Config:
-    return replace(Config.at(out).starting({"pzbs-2017": served.start_toc,
-                                             "pzbs-1997": served.start_1997}),
-                   fetch=FetchConfig(cache_dir=out / ".cache" / "http", min_interval=0.0))
+def _config(run) -> Config:
+    return replace(Config.at(run.out).starting(run.starts),
+                   fetch=FetchConfig(cache_dir=run.out / ".cache" / "http", min_interval=0.0))
 
 
 @pytest.mark.build  # the main command, scrape to site, against the imitation
-def test_the_main_command_builds_every_law_of_both_editions_from_the_live_pages(live) -> None:
-    served, out, status = live
-    assert status == 0
+def test_the_main_command_builds_every_law_of_both_editions_from_the_live_pages(
+        imitation_build) -> None:
+    out = imitation_build.out
+    assert imitation_build.status == 0
     report = json.loads((out / "build" / "report.json").read_text(encoding="utf-8"))
     web = set(report["sources"]["web"]["laws"])
     for lang in ("pl", "en"):
         assert {f"2017/{lang}/{n}" for n in range(1, 94)} <= web, lang
     assert {f"1997/pl/{n}" for n in range(41, 72)} & web  # the 1997 chapter
     assert (out / "site" / "laws" / "2017" / "27" / "index.html").exists()
-    assert any(s.path.endswith("/pl/p27.html") and s.status == 200 for s in served.log)
+    assert any(path.endswith("/pl/p27.html") and status == 200
+               for path, status in imitation_build.asked)
 
 
 @pytest.mark.build  # the main command, scrape to site, against the imitation
-def test_the_home_page_says_where_the_laws_came_from_and_when(live) -> None:
-    _, out, _ = live
+def test_the_home_page_says_where_the_laws_came_from_and_when(imitation_build) -> None:
+    out = imitation_build.out
     home = (out / "site" / "index.html").read_text(encoding="utf-8")
     assert "z bieżących stron PZBS" in home
     english = (out / "site" / "en" / "index.html").read_text(encoding="utf-8")
@@ -53,16 +48,16 @@ def test_the_home_page_says_where_the_laws_came_from_and_when(live) -> None:
 
 
 @pytest.mark.build  # the main command, scrape to site, against the imitation
-def test_a_second_run_within_the_day_makes_no_request(live) -> None:
-    served, out, _ = live
-    config = _config(served, out)
+def test_a_second_run_within_the_day_makes_no_request(imitation_build) -> None:
+    config = _config(imitation_build)
     assert last_online_run(config)["date"]
     choice = choose_sources(config, "auto")
     assert not choice.online and "read today" in choice.reason
-    mark = len(served.log)
+    # The imitation has stopped: any request would fail and be a fetch-error.
     corpus = scrape_corpus(choice.config, reference=load_reference(choice.config)).corpus
-    assert served.sent_since(mark) == []
+    assert [p for p in corpus.problems if p.kind == "fetch-error"] == []
     assert len([law for law in corpus.laws if law.edition == 2017 and law.lang == "en"]) == 93
+    assert corpus.origins.get("2017/en/27") == "web", "read from the fetch cache"
     forced = choose_sources(config, "online")
     assert forced.online  # --online reads them again
 

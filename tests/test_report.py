@@ -54,10 +54,8 @@ def test_severity_depends_on_the_stage() -> None:
 def test_the_main_job_reports_every_stage_in_one_file(main_job_build) -> None:
     """`bridgelaw build --strict` on the snapshot (the session's main-job build): no error, one
     report file, the site built."""
-    report, config = main_job_build.report, main_job_build.config
-    assert report.errors == []
-    written = json.loads(config.report_file.read_text(encoding="utf-8"))
-    assert written["errors"] == 0 and written["warnings"] == len(report.problems) > 0
+    written, config = main_job_build.report, main_job_build.config
+    assert written["errors"] == 0 and written["warnings"] == len(written["problems"]) > 0
     assert {p["stage"] for p in written["problems"]} == {"scrape"}
     assert "2017/pl/64" in written["laws"] and written["citations"]["resolved"] > 0
     assert (config.site_dir / "laws/2017/64/index.html").is_file()

@@ -294,7 +294,7 @@ def test_mkdocs_log_is_clean(main_job_build) -> None:
     outside the log's records (a package's notice such as Material's end-of-life banner, which
     the build switches off on purpose), is a problem of the site stage, so the strict build
     would have stopped on it."""
-    assert [p for p in main_job_build.report.problems if p.stage == "site"] == []
+    assert [p for p in main_job_build.report["problems"] if p["stage"] == "site"] == []
     log = ("INFO    -  Cleaning site directory\n"
            "INFO    -  The following pages are not in the nav:\n  - pl/a.md\n  - pl/b.md\n"
            "WARNING -  Doc file 'pl/x.md' contains a link to 'y.md', not found\n"
