@@ -50,16 +50,6 @@ def corpus_ids(corpus: Corpus) -> set[str]:
     return {uid for law in corpus.laws if law.edition == 2017 for uid in unit_ids(law)}
 
 
-def outline_ids(config: Config) -> tuple[set[str], list[Problem]]:
-    """Ids of the official 2017 outline, or none and a problem when it cannot be read."""
-    from tools.normalize.outline import load_outline
-
-    try:
-        return load_outline(config.outline_file).all_ids(), []
-    except (SourceError, OSError) as error:
-        return set(), [Problem("outline-missing", str(config.outline_file), str(error))]
-
-
 def load_trees_reporting(directory: Path) -> tuple[dict[str, DecisionTree], list[Problem]]:
     """Every tree that loads, and a problem for each file that does not."""
     trees: dict[str, DecisionTree] = {}

@@ -11,13 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from assistant.build import corpus_ids, outline_ids  # noqa: E402
+from assistant.build import corpus_ids  # noqa: E402
 from assistant.flowchart import render_flowchart_parts  # noqa: E402
 from assistant.paths import enumerate_paths  # noqa: E402
 from assistant.tree_check import outline_only_cites, validate_trees  # noqa: E402
 from assistant.tree_load import load_trees  # noqa: E402
 from tools.config import Config  # noqa: E402
 from tools.model import Corpus, corpus_from_json  # noqa: E402
+from tools.reference import load_reference  # noqa: E402
 
 REQUIRED_LAWS = [41, 45, 46, 47, *range(49, 59), 61, 62, 63, 64, 66, 67, 68, 69, 70, 71]
 
@@ -32,7 +33,7 @@ def main() -> int:
     )
     trees = load_trees(config.assistant_dir / "trees")
     known = corpus_ids(corpus)
-    outline, _ = outline_ids(config)
+    outline = load_reference(config).outline.all_ids()
     problems = validate_trees(trees, known, outline)
 
     header = f"{'tree':30} {'laws':14} {'nodes':>5} {'quest':>5} {'outc':>5} {'paths':>5} " \

@@ -4,11 +4,14 @@ and falls back to the snapshot at once when they do not. The live sites are the 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -58,8 +61,27 @@ def test_a_second_run_within_the_day_makes_no_request(imitation_build) -> None:
     assert [p for p in corpus.problems if p.kind == "fetch-error"] == []
     assert len([law for law in corpus.laws if law.edition == 2017 and law.lang == "en"]) == 93
     assert corpus.origins.get("2017/en/27") == "web", "read from the fetch cache"
-    forced = choose_sources(config, "online")
-    assert forced.online  # --online reads them again
+    # With the sites' hosts answering again, auto still keeps to the cache; --online reads them.
+    with _listening({urlsplit(url).port for url in imitation_build.starts.values()}):
+        assert not choose_sources(config, "auto").online
+        assert choose_sources(config, "online").online
+
+
+@contextlib.contextmanager
+def _listening(ports: set[int | None]) -> Iterator[None]:
+    """Sockets taking connections on `ports` of 127.0.0.1 (the stopped sites' ports)."""
+    sockets = []
+    try:
+        for port in ports:
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(("127.0.0.1", port or 80))
+            sock.listen()
+            sockets.append(sock)
+        yield
+    finally:
+        for sock in sockets:
+            sock.close()
 
 
 def _closed_port() -> int:

@@ -1,8 +1,9 @@
 """The build's one pipeline: its stages, named and in order, each a function of the build's state
-returning the problems it met. `bridgelaw build` runs them all (tools/build.py); the report
-names its stages from STAGE_NAMES; tests and benches that bring a corpus of their own build the
-rest through build_from_corpus. The outline, glossary, concordance and word pairs (Reference)
-are read once, before the first stage, and every stage is handed them.
+returning the problems it met. `bridgelaw build` runs them all (tools/build.py), or those through
+the stage `--until` names; `bridgelaw scrape` runs those through `render` (through `scrape` with
+--check); the report names its stages from STAGE_NAMES; tests and benches that bring a corpus
+of their own build the rest through build_from_corpus. The outline, glossary, concordance and
+word pairs (Reference) are read once, before the first stage, and every stage is handed them.
 
     scrape     sources -> parsed, guarded, normalized, linked Corpus (tools/scrape.py; no writing)
     render     the model file and the law pages under content/ (tools/render/publish.py)
