@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--out", type=Path, metavar="DIR",
                        help="write build/, content/ and site/ under DIR (default: the project)")
     build.add_argument("--strict", action="store_true", help="fail on any error")
-    build.add_argument("--until", choices=STAGE_NAMES, default=STAGE_NAMES[-1], metavar="STAGE",
+    build.add_argument("--until", choices=STAGE_NAMES, metavar="STAGE",
                        help="stop after this stage of the pipeline: "
                             f"{', '.join(STAGE_NAMES)} (default: all of them)")
     build.add_argument("--serve", action="store_true", help="serve site/ on localhost afterwards")
@@ -52,7 +52,8 @@ def run_build(args: argparse.Namespace) -> int:
     from tools.build import build
     from tools.report import lines
 
-    if args.serve and args.until != STAGE_NAMES[-1]:
+    partial = args.until not in (None, STAGE_NAMES[-1])
+    if args.serve and partial:
         raise BridgelawError(f"--serve needs the site: --until {args.until} stops before it")
     config = Config.at(args.out) if args.out else Config()
     if args.out:
@@ -72,7 +73,7 @@ def run_build(args: argparse.Namespace) -> int:
     for line in lines(report.errors):  # warnings: counted above, listed in the report file
         print(f"bridgelaw: {line}", file=sys.stderr)
     print(f"report: {config.report_file}")
-    if args.until != STAGE_NAMES[-1]:
+    if partial:
         print(f"stopped after the {args.until} stage, as asked")
         return 0
     print(f"site built in {config.site_dir}")
