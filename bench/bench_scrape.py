@@ -153,8 +153,7 @@ def fault_table(names: list[str]) -> None:
 def _parsers() -> dict[str, Callable[[str, str], object]]:
     """The page parsers the crawler calls, by page kind, with the official outline."""
     from tools.normalize.outline import load_outline
-    from tools.parse import html_2017
-    from tools.sources import crawl
+    from tools.parse import html_1997, html_2017
 
     outline = load_outline(Config().outline_file)
     return {
@@ -162,8 +161,8 @@ def _parsers() -> dict[str, Callable[[str, str], object]]:
                                                                outline),
         "2017-en": lambda text, url: html_2017.parse_law_page_2017(text, url, "2017-09-19", "en",
                                                                outline),
-        "1997-pl": lambda text, url: crawl.parse_chapter_page_1997(text, url, "2001-12-06"),
-        "1997-en": lambda text, url: crawl.parse_law_page_1997_en(text, url, "1997-10-13"),
+        "1997-pl": lambda text, url: html_1997.parse_chapter_page_1997(text, url, "2001-12-06"),
+        "1997-en": lambda text, url: html_1997.parse_law_page_1997_en(text, url, "1997-10-13"),
     }
 
 
