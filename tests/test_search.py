@@ -401,6 +401,12 @@ def test_table_talk_reads_as_the_laws_general_words(config: Config) -> None:
     assert jargon_words("karta wypadła obrońcy") == ["upuszczenia"]
     assert jargon_words("renons w przedostatniej lewie") == ["dwunastej"]
     assert jargon_words("karta karna leży przed obrońcą") == ["lezec"]
+    # a call as players write it is a bid of the auction; never a form a citation typed means
+    assert jargon_words("otworzyłem 1BA przed partnerem") == ["odzywka"]
+    assert jargon_words("he bid 2S, then wants 3S") == ["bid"]
+    assert jargon_words("law 7C") == jargon_words("6D") == []
+    outline = {i.lower() for i in load_reference(config).outline.all_ids()}
+    assert [f for forms in JARGON.values() for f in forms if f in outline] == ["12", "12"]
     first = next(h for h in search("karta karna leży przed obrońcą", config).hits
                  if h.kind == "unit")
     assert (first.edition, first.id) == (2017, "50A")

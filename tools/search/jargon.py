@@ -18,7 +18,17 @@ _WORD = re.compile(WORD_PATTERN)
 # dummy; each folded word form (any inflection listed) adds the general word of its language.
 # Not "kara", "kar": the diamonds' forms are also the penalty's ("kara za renons"); not "as",
 # "ten": they are function words of the other language, which no engine reads.
+
+def _calls(strains: str, but: str = "") -> list[str]:
+    """A call as players write it, a level and a strain's letters in one word ("1nt", "4s"),
+    but the forms `but` lists."""
+    return [form for level in range(1, 8) for strain in strains.split()
+            if (form := f"{level}{strain}") not in but.split()]
+
+
 JARGON_PL: dict[str, str] = {
+    # a call written as players write it ("1BA", "2P", "3Ki") is a bid of the auction
+    **dict.fromkeys(_calls("ba nt t k ki p"), "odzywka"),
     **dict.fromkeys(
         "pik piki pika pikow pikach kier kiery kiera kierow kierach karo "
         "trefl trefle trefla trefli treflach".split(),
@@ -53,6 +63,9 @@ JARGON_PL: dict[str, str] = {
     **dict.fromkeys("wolal wolala wolac zawolal zawolala".split(), "wskazywal"),
 }
 JARGON_EN: dict[str, str] = {
+    # a call written as players write it ("1NT", "4S") is a bid; not "1C", "6D", "7C"...: they
+    # also name sections of Laws 1, 6 and 7, which a citation typed means
+    **dict.fromkeys(_calls("c d h s n nt", but="1c 6c 6d 7c 7d"), "bid"),
     **dict.fromkeys("club clubs diamond diamonds heart hearts spade spades".split(), "suit"),
     **dict.fromkeys("ace king queen jack".split(), "honour"),
     **dict.fromkeys("swap swapped replace replaced exchange".split(), "change"),
