@@ -9,6 +9,7 @@ temp folder.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,8 +33,6 @@ def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str,
     with FileLock(str(folder) + ".lock"):
         if not (folder / DONE).exists():
             if folder.exists():
-                import shutil
-
                 shutil.rmtree(folder)
             folder.mkdir(parents=True)
             make(folder)
