@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from httpserver import LocalServer, Reply
-from tools.config import Config, FetchConfig
+from helpers.saved_pages import SAVED_STARTS, WEB, fetcher, saved_pages
+from httpserver import Reply
+from tools.config import Config
 from tools.model import law_to_json, unit_ids
 from tools.normalize.outline import load_outline
 from tools.sources.crawl import crawl_sources
@@ -16,24 +16,15 @@ from tools.sources.fetch import Fetcher
 
 pytestmark = pytest.mark.network
 
-WEB = Path(__file__).resolve().parent / "fixtures" / "html" / "web"
-TOC = "/sedziowie/mpb/2017/pl/spis.html"
-CHAPTER = "/laws/nota9.htm"
+TOC = SAVED_STARTS["pzbs-2017"]
+CHAPTER = SAVED_STARTS["pzbs-1997"]
 
 
 @pytest.fixture
 def site():
-    """Every file under fixtures/html/web at its relative path, plus a robots.txt."""
-    with LocalServer() as server:
-        server.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow: /private/\n")
-        server.add_folder(WEB)
+    """Every saved page at its relative path, plus a robots.txt."""
+    with saved_pages() as server:
         yield server
-
-
-def fetcher(tmp_path: Path, offline: bool = False) -> Fetcher:
-    config = FetchConfig(min_interval=0.0, timeout=2.0, retries=0, backoff=0.0,
-                         cache_dir=tmp_path / "cache")
-    return Fetcher(config, offline=offline)
 
 
 FULL_OUTLINE = load_outline(Config().outline_file)

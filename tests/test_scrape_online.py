@@ -7,31 +7,23 @@ from pathlib import Path
 
 import pytest
 
+from helpers.saved_pages import SAVED_STARTS, WEB, quick_fetch, saved_pages
 from httpserver import LocalServer, Reply
 from tools.build import scrape
-from tools.config import Config, FetchConfig
+from tools.config import Config
 
 pytestmark = pytest.mark.network
 
-WEB = Path(__file__).resolve().parent / "fixtures" / "html" / "web"
-
-
 @pytest.fixture
 def site():
-    with LocalServer() as server:
-        server.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow:\n")
-        server.add_folder(WEB)
+    with saved_pages() as server:
         yield server
 
 
 def online_config(site: LocalServer, tmp_path: Path) -> Config:
-    fetch = FetchConfig(
-        contact="http://127.0.0.1/contact", min_interval=0.0, timeout=2.0, retries=0,
-        backoff=0.0, cache_dir=tmp_path / "cache",
-    )
+    fetch = quick_fetch(tmp_path, contact="http://127.0.0.1/contact")
     return replace(
-        Config().starting({"pzbs-2017": site.base + "/sedziowie/mpb/2017/pl/spis.html",
-                           "pzbs-1997": site.base + "/laws/nota9.htm"}),
+        Config().starting({name: site.base + path for name, path in SAVED_STARTS.items()}),
         offline=False,
         fetch=fetch,
         build_dir=tmp_path / "build",

@@ -17,20 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from httpserver import LocalServer
+from helpers.saved_pages import SAVED_STARTS, fetcher, saved_pages
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.normalize.outline import load_outline
 from tools.sources.adapters import ADAPTERS, DEFAULT_STARTS, SITES, read_starts, with_starts
 from tools.sources.crawl import crawl_sources
-from tools.sources.fetch import Fetcher
 
-HERE = Path(__file__).resolve().parent
-WEB = HERE / "fixtures" / "html" / "web"
-GOLDEN = HERE / "golden" / "sources"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "sources"
 SERVER = "http://saved-pages"  # what the golden files say for the local server's address
-# Where each adapter's walk starts among the saved pages.
-SAVED_STARTS = {"pzbs-2017": "/sedziowie/mpb/2017/pl/spis.html", "pzbs-1997": "/laws/nota9.htm"}
 
 
 def test_every_adapter_has_saved_pages_and_a_golden_file() -> None:
@@ -42,15 +37,9 @@ def test_every_adapter_has_saved_pages_and_a_golden_file() -> None:
 
 def _read_by(name: str, tmp_path: Path) -> str:
     """What adapter `name` reads from the saved pages, as neutral JSON text."""
-    from tools.config import FetchConfig
-
-    fetch = FetchConfig(min_interval=0.0, timeout=2.0, retries=0, backoff=0.0,
-                        cache_dir=tmp_path / "cache")
     outline = load_outline(Config().outline_file)
-    with LocalServer() as server:
-        server.add_folder(WEB)
-        result = crawl_sources(Fetcher(fetch, offline=False), {name: server.base +
-                                                                SAVED_STARTS[name]},
+    with saved_pages() as server:
+        result = crawl_sources(fetcher(tmp_path), {name: server.base + SAVED_STARTS[name]},
                                outline=outline, progress=False)
         base = server.base
     data = {
@@ -103,8 +92,7 @@ def test_a_start_page_given_replaces_that_site_s_only() -> None:
 def test_the_command_line_s_start_pages_reach_the_crawl(tmp_path: Path, capsys) -> None:
     from tools.cli import main
 
-    with LocalServer() as server:
-        server.add_folder(WEB)
+    with saved_pages() as server:
         status = main(["scrape", "--online", "--check", "--delay", "0",
                        "--cache", str(tmp_path / "cache"),
                        "--start", f"pzbs-2017={server.base}{SAVED_STARTS['pzbs-2017']}",
