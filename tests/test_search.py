@@ -582,6 +582,20 @@ def test_a_situation_brings_the_law_it_rests_on_known_by_its_title(config: Confi
     assert (units[0].edition, units[0].id) == (2017, "50D2a")
 
 
+def test_a_title_in_the_querys_language_stays_listed_with_its_situations(config: Config) -> None:
+    """The build has Law 66 (inspection of tricks) by its English title only. An English query
+    finds that title and the situations resting on it in both languages: the Polish situation's
+    law falls back on the English title, which stays in the English list, not moved to the
+    Polish one (dropped there, as the law is listed in the query's language)."""
+    from tools.search.reader import open_index
+
+    index = open_index(config.index_dir)
+    assert index.title_doc("66", "pl") is None and index.title_doc("66", "en") is not None
+    hits = search("can declarer look at quitted tricks", config).hits
+    laws = [h.id for h in hits if h.kind in ("unit", "law", "title")]
+    assert laws[0] == "66", laws
+
+
 @pytest.mark.parametrize(("query", "clause"), [
     ("revoke of the offender who won the trick", "64A1"),
     ("declarer may require the lead of the suit", "50D2a"),

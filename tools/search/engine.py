@@ -222,7 +222,7 @@ def _full_text(
     pulled = brought is not None and brought[1] not in {doc for doc, _ in best}
     if brought is not None and pulled:
         best.append((brought[1], total.get(brought[1], 0.0)))
-    listed = titles_listed_with(ix, best, allowed)
+    listed = titles_listed_with(ix, best, allowed, lang or ix.language(words))
     had = {doc for doc, _ in best}
     best += [(title, total.get(title, 0.0)) for title in listed if title not in had]
     # stored fields cost an unpickle each: read them for the best matches only

@@ -49,7 +49,7 @@ def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Count
 
 
 def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
-                       allowed: set[int] | None) -> dict[int, str]:
+                       allowed: set[int] | None, lang: str) -> dict[int, str]:
     """{title document: the pointer's language} for the laws known by their titles only that
     the best situations found rest on, and the best glossary terms are defined by (their first
     law), where the query found no page of that law in the pointer's language: the law is
@@ -69,6 +69,13 @@ def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
         if (law, fields["lang"]) in found:
             continue
         title = title_of(ix, law, fields["lang"], allowed)
+        # ... in the other language where this build lacks its own: but a title in the query's
+        # language that the query found itself stays in that language's group (Law 66's
+        # English title, for the Polish situation an English query found), or would leave the
+        # list with the group of the other language
+        if title is not None and fields["lang"] != lang \
+                and (law, lang) in found and stored_fields(ix, title)["lang"] == lang:
+            continue
         if title is not None and title not in listed:
             listed[title] = fields["lang"]
             found.add((law, fields["lang"]))
