@@ -15,7 +15,9 @@ LAW_WEIGHTS = (0.5, 0.25)
 LAW_DOC_WEIGHT = 1.0
 # Documents that point to laws rather than hold law text, and how much they lift those laws.
 POINTER_KINDS = ("glossary", "situation")
-LIFT_WEIGHT = 0.5
+# (as much as a law's own title: a term or situation named by the query's rarest word, "disqualify",
+# brings its law before a law that shares only the query's common words, "TD", with its title)
+LIFT_WEIGHT = 1.0
 # ... the law a pointer rests on (its first) fully, the others it names by this share
 OTHER_LAWS_SHARE = 0.5
 # Units shown per law before the next law's hits: keeps the list a list of laws.
