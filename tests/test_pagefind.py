@@ -124,3 +124,30 @@ def test_a_units_text_is_its_cells_words_with_references_set_off() -> None:
     polish = next(record for record in records if record.url == "laws/1997/43/")
     assert [(unit.id, unit.text) for unit in polish.units] == [
         ("43", "Zob. 42A . Dalej"), ("43A", "przepis 42A , lewy"), ("43B", "—")]
+
+
+def test_a_title_page_record_names_the_terms_it_is_the_first_law_of() -> None:
+    """Law 55 (declarer's lead out of turn) is the first law of the glossary's "lead from the
+    wrong hand": its title page's record says so, in both languages, for the search box to put
+    it first among titles holding as many of the words (order.js titlesByWords)."""
+    import json
+
+    from tools.normalize.glossary import headwords_by_first_law, terms_by_first_law
+    from tools.site.pagefind_records import FIRST_LAW_OF
+
+    reference = load_reference(Config())
+    corpus = Corpus(laws=[LAW])
+    outline = reference.sources(corpus).outline
+    glossary = reference.glossary
+    records = {record.url: record for record in law_records(
+        corpus, outline, {}, official_titles(outline), terms_by_first_law(glossary),
+        headwords_by_first_law(glossary))}
+    for url in ("laws/2017/55/", "en/laws/2017/55/"):
+        heads = json.loads(records[url].meta[FIRST_LAW_OF])
+        assert {"wyjście z niewłaściwej ręki", "lead from the wrong hand"} <= set(heads)
+        assert "declarer" not in heads  # a term whose first law is another (41)
+        page = BeautifulSoup(record_html(records[url]), "html.parser")
+        tag = page.find(attrs={"data-pagefind-meta": f"{FIRST_LAW_OF}[data-value]"})
+        assert json.loads(tag["data-value"]) == heads
+    # a law no term rests on first carries no such metadata
+    assert FIRST_LAW_OF not in records["laws/2017/3/"].meta

@@ -289,6 +289,32 @@ def test_titles_holding_more_of_the_words_come_first(page, origin) -> None:  # n
     assert order[:4] == ["32", "30", "28", "31"], order
 
 
+def test_a_title_a_named_term_rests_on_comes_first_among_equals(page, origin) -> None:  # noqa: ANN001
+    """Between two laws known by their titles only whose titles hold as many of the words, the
+    one that is the first law of a glossary term the query names comes first (its record's
+    first_law_of), as the CLI lifts it: "declarer led from the wrong hand" names the term of
+    Law 55, though Pagefind scores Law 54's title (faced opening lead out of turn) higher. On
+    records made for the test, then on the built English pages."""
+    open_search(page, origin)
+    order = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const law = (n, score, heads) => ({ score, content: "declarer lead hand", sub_results: [],
+        anchors: [], meta: { law: n, edition: "2017", titles_only: "true", title: "Law " + n,
+                             first_law_of: heads ? JSON.stringify(heads) : "" } });
+      const found = [law("54", 9, ["opening lead out of turn"]),
+                     law("55", 5, ["lead from the wrong hand"])];
+      const reading = (term) => ({ words: ["declarer", "lead", "hand"], terms: [], negated: {},
+        synonyms: term ? [{ term, words: term.split(" "), naming: ["lead", "hand"] }] : [] });
+      return [null, "lead from the wrong hand"].map(
+        (term) => S.currentFirst(found, reading(term)).map((d) => d.meta.law));
+    }""")
+    assert order == [["54", "55"], ["55", "54"]], order
+    open_search(page, origin, "en/laws/2017/64/")
+    hrefs = ask(page, "declarer led from the wrong hand")
+    assert re.search(r"laws/2017/55/", hrefs[0]), hrefs
+
+
 def test_a_title_typed_in_words_that_are_also_players_words_is_found(page, origin) -> None:  # noqa: ANN001
     """"Exposure of declarer's cards" is Law 48's English title, known here by its titles only;
     "exposure of a card" is also a players' form of "exposed card", whose law words Pagefind is

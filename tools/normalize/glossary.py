@@ -137,6 +137,20 @@ def terms_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
     return {law: sorted(forms) for law, forms in sorted(found.items())}
 
 
+def headwords_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
+    """{law number: the headwords, in both languages, of the terms whose first law it is}: the
+    site's search box puts a law known by its titles only first among equals when the query
+    names one of them (order.js titlesByWords), as the CLI lifts a term's first law (rank.py)."""
+    from tools.normalize.citation_id import law_number
+
+    found: dict[str, set[str]] = {}
+    for term in terms:
+        if term.laws:
+            heads = found.setdefault(str(law_number(term.laws[0])), set())
+            heads.update(head for lang in LANGS if (head := term.headword(lang)))
+    return {law: sorted(heads) for law, heads in sorted(found.items())}
+
+
 def find_term(terms: list[Term], words: str) -> Term | None:
     """The term whose headword or variant, in either language, is `words` (case-insensitive)."""
     wanted = " ".join(words.split()).casefold()

@@ -35,7 +35,10 @@
   // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
   // law whose name is the other case of the word typed. The other fields are not words, or
   // (rests_on, a situation's law: order.js) name what a page points to, not what it says.
-  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, rests_on: 0, rests_on_title: 0 } };
+  // first_law_of, the glossary terms a law known by its titles only rests under, is read by
+  // order.js, not searched.
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, rests_on: 0, rests_on_title: 0,
+    first_law_of: 0 } };
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 

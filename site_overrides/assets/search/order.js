@@ -60,7 +60,7 @@
     // then those holding more of the words, by their titles or their situations (titlesByWords)
     var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
     var titles = slots.map(function (i) { return out[i]; });
-    named.concat(titlesByWords(titles.filter(function (d) { return named.indexOf(d) < 0; }), laws, covered))
+    named.concat(titlesByWords(titles.filter(function (d) { return named.indexOf(d) < 0; }), laws, covered, reading))
       .forEach(function (d, k) { out[slots[k]] = d; });
     return out;
   };
@@ -68,14 +68,24 @@
   /** `titles`, laws known by their titles only, those holding more of the query's words first
    * (`covered`), by their titles or by a situation found resting on them, whose words count as
    * its law's, as the CLI counts a situation's words as the title it brings (rank.py); among
-   * equals, those whose own titles hold more, then in Pagefind's order (`found`, every page
+   * equals, those the query names by a glossary term they are the first law of ("declarer led
+   * from the wrong hand": Law 55, not 54), then those whose own titles hold more, then in
+   * Pagefind's order (`found`, every page
    * found). A short title scores high in Pagefind for one word typed; the CLI weighs each score
    * by the share of the words a document holds (COVERAGE_WEIGHT in tools/search/engine.py),
    * which the site cannot apply to Pagefind's scores: "pas przed prawym przeciwnikiem nie w
    * kolejności" is Law 30's title and a section of it, and Law 28's title holds one of the
    * words; "obrońca powiedział 3 piki już po ostatnim pasie" is told by the situations resting
    * on Law 39 ("Zapowiedź po końcowym pasie"), not by its title. */
-  function titlesByWords(titles, found, covered) {
+  function titlesByWords(titles, found, covered, reading) {
+    // the headwords of the glossary terms the query names, in players' words or in English
+    var heads = (reading.synonyms || []).concat(reading.terms || []).map(function (t) { return t.term; });
+    // whether the query names a glossary term whose first law it is (its record's first_law_of,
+    // tools/site/pagefind_records.py): the CLI lifts that law by the term's score (rank.py)
+    function termed(d) {
+      var own = d.meta.first_law_of ? JSON.parse(d.meta.first_law_of) : [];
+      return own.some(function (head) { return heads.indexOf(head) >= 0; }) ? 1 : 0;
+    }
     // the most words a situation found resting on the law holds
     function situations(t) {
       return found.reduce(function (m, d) {
@@ -84,9 +94,9 @@
     }
     return titles.map(function (d) {
       var words = covered(d);
-      return { d: d, words: words, held: Math.max(words, situations(d)), at: found.indexOf(d) };
+      return { d: d, words: words, held: Math.max(words, situations(d)), termed: termed(d), at: found.indexOf(d) };
     })
-      .sort(function (a, b) { return b.held - a.held || b.words - a.words || a.at - b.at; })
+      .sort(function (a, b) { return b.held - a.held || b.termed - a.termed || b.words - a.words || a.at - b.at; })
       .map(function (x) { return x.d; });
   }
 
