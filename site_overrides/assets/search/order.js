@@ -78,8 +78,11 @@
    * words; "obrońca powiedział 3 piki już po ostatnim pasie" is told by the situations resting
    * on Law 39 ("Zapowiedź po końcowym pasie"), not by its title. */
   function titlesByWords(titles, found, covered, reading) {
-    // the headwords of the glossary terms the query names, in players' words or in English
-    var heads = (reading.synonyms || []).concat(reading.terms || []).map(function (t) { return t.term; });
+    // the headwords of the glossary terms the query names, in players' words or in English,
+    // the longest only ("pierwsze wyjście poza kolejnością", Law 54's, holds Law 53's term)
+    var named = (reading.synonyms || []).concat(reading.terms || []);
+    var heads = named.filter(function (t) { return !named.some(function (o) { return Q.inside(t, o); }); })
+      .map(function (t) { return t.term; });
     // whether the query names a glossary term whose first law it is (its record's first_law_of,
     // tools/site/pagefind_records.py): the CLI lifts that law by the term's score (rank.py)
     function termed(d) {
