@@ -313,6 +313,12 @@ def test_a_title_a_named_term_rests_on_comes_first_among_equals(page, origin) ->
     open_search(page, origin, "en/laws/2017/64/")
     hrefs = ask(page, "declarer led from the wrong hand")
     assert re.search(r"laws/2017/55/", hrefs[0]), hrefs
+    # ... and a title moved among the titles still stands before its own law's 1997 text
+    laws = [m.groups() for h in hrefs if (m := re.search(r"/laws/(\d{4})/(\d+)/", h))]
+    both = {n for e, n in laws if e == "2017"} & {n for e, n in laws if e == "1997"}
+    assert "54" in both, laws
+    for number in both:
+        assert [e for e, n in laws if n == number][0] == "2017", laws
 
 
 def test_a_title_typed_in_words_that_are_also_players_words_is_found(page, origin) -> None:  # noqa: ANN001

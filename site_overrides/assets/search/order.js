@@ -35,14 +35,7 @@
       var at = kept.reduce(function (pos, d, i) { return current(d) ? i : pos; }, -1) + 1;
       out = kept.slice(0, at).concat(moved, kept.slice(at));
     }
-    // where a law is found in both editions, its 2017 text stands before its 1997 text
-    out.slice().forEach(function (d) {
-      var meta = d.meta || {};
-      if (meta.edition !== "2017" || !meta.law) return;
-      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
-      var here = out.indexOf(d);
-      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
-    });
+    inForceBeforeOlder(out);
     // a law known by its titles only gives way to a law in force with a clause holding more of
     // the words: its title may hold one word typed ("partner" names Laws 4 and 40), the clause
     // more, or their translations; the whole of a long law holds them in passing
@@ -62,8 +55,22 @@
     var titles = slots.map(function (i) { return out[i]; });
     named.concat(titlesByWords(titles.filter(function (d) { return named.indexOf(d) < 0; }), laws, covered, reading))
       .forEach(function (d, k) { out[slots[k]] = d; });
+    // ... which may put a title after its own 1997 text again
+    inForceBeforeOlder(out);
     return out;
   };
+
+  /** Where a law is found in both editions, its 2017 text or title stands before its 1997 text
+   * (`out` changed in place). */
+  function inForceBeforeOlder(out) {
+    out.slice().forEach(function (d) {
+      var meta = d.meta || {};
+      if (meta.edition !== "2017" || !meta.law) return;
+      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
+      var here = out.indexOf(d);
+      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
+    });
+  }
 
   /** `titles`, laws known by their titles only, those holding more of the query's words first
    * (`covered`), by their titles or by a situation found resting on them, whose words count as
