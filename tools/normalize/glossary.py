@@ -4,6 +4,7 @@ players actually type (inflected, without diacritics, colloquial)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -123,32 +124,32 @@ def validate_glossary_laws(terms: list[Term], known_ids: set[str]) -> list[Probl
     ]
 
 
-def terms_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
-    """{law number: every form, in both languages, of the terms whose first law it is}: what
-    finds a law known by its titles only by players' words, one law a term (as a situation
-    brings the one law it rests on), both search engines alike."""
+def _by_first_law(terms: list[Term], strings: Callable[[Term, str], Iterable[str]]
+                  ) -> dict[str, list[str]]:
+    """{law number: the `strings` (of a term, in a language) of the terms whose first law it
+    is, in both languages}, each once, sorted."""
     from tools.normalize.citation_id import law_number
 
     found: dict[str, set[str]] = {}
     for term in terms:
         if term.laws:
-            forms = found.setdefault(str(law_number(term.laws[0])), set())
-            forms.update(form for lang in LANGS for form in term.forms(lang) if form)
-    return {law: sorted(forms) for law, forms in sorted(found.items())}
+            found.setdefault(str(law_number(term.laws[0])), set()).update(
+                text for lang in LANGS for text in strings(term, lang) if text)
+    return {law: sorted(texts) for law, texts in sorted(found.items())}
+
+
+def terms_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
+    """{law number: every form, in both languages, of the terms whose first law it is}: what
+    finds a law known by its titles only by players' words, one law a term (as a situation
+    brings the one law it rests on), both search engines alike."""
+    return _by_first_law(terms, lambda term, lang: term.forms(lang))
 
 
 def headwords_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
     """{law number: the headwords, in both languages, of the terms whose first law it is}: the
     site's search box puts a law known by its titles only first among equals when the query
     names one of them (order.js titlesByWords), as the CLI lifts a term's first law (rank.py)."""
-    from tools.normalize.citation_id import law_number
-
-    found: dict[str, set[str]] = {}
-    for term in terms:
-        if term.laws:
-            heads = found.setdefault(str(law_number(term.laws[0])), set())
-            heads.update(head for lang in LANGS if (head := term.headword(lang)))
-    return {law: sorted(heads) for law, heads in sorted(found.items())}
+    return _by_first_law(terms, lambda term, lang: [term.headword(lang)])
 
 
 def find_term(terms: list[Term], words: str) -> Term | None:

@@ -69,16 +69,17 @@ def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
         if (law, fields["lang"]) in found:
             continue
         title = title_of(ix, law, fields["lang"], allowed)
+        if title is None or title in listed:
+            continue
         # ... in the other language where this build lacks its own: but a title in the query's
         # language that the query found itself stays in that language's group (Law 66's
         # English title, for the Polish situation an English query found), or would leave the
         # list with the group of the other language
-        if title is not None and fields["lang"] != lang \
-                and (law, lang) in found and stored_fields(ix, title)["lang"] == lang:
+        if fields["lang"] != lang and (law, lang) in found \
+                and stored_fields(ix, title)["lang"] == lang:
             continue
-        if title is not None and title not in listed:
-            listed[title] = fields["lang"]
-            found.add((law, fields["lang"]))
+        listed[title] = fields["lang"]
+        found.add((law, fields["lang"]))
     return listed
 
 
