@@ -223,15 +223,30 @@ def test_players_words_are_read_once_their_letters_part_of_the_glossary_arrives(
 ) -> None:
     """"karta karna", the players' name, finds the situations of the law's "karta
     przygwożdżona": the filter fetches the players' words of the letters typed (here "k") and
-    reads the query again, where before it kept every situation holding "kart"."""
+    reads the query again when they arrive. The shard is held back until the list read without
+    it has been counted, so the test sees both readings whatever the timing."""
+    held: list[object] = []
+    tab.route("**/assets/search/synonyms-*.json", lambda route: held.append(route))
     tab.goto(f"{base_url}wizard/")
     wait_ready(tab)
     tab.fill("#wizard-filter", "karta karna")
+    for _ in range(100):  # the route handler runs while the page waits
+        if held:
+            break
+        tab.wait_for_timeout(20)
+    assert held, "the filter asked for no players' words"
+    hidden = ".wizard-situations li:not([hidden])"
+    before = tab.locator(hidden).count()
+    tab.wait_for_timeout(200)
+    assert tab.locator(hidden).count() == before  # nothing else changes the list meanwhile
+    for route in held:
+        route.continue_()
+    tab.wait_for_function(
+        "n => document.querySelectorAll('.wizard-situations li:not([hidden])').length < n",
+        arg=before, timeout=10_000)
     visible = tab.locator(".wizard-situations li:not([hidden]) button")
     # a penalty card's situation first (which one depends on their players' words)
     expect(visible.first).to_contain_text("karta przygwożdżona")
-    tab.wait_for_function(
-        "n => document.querySelectorAll('.wizard-situations li:not([hidden])').length < n", arg=20)
     shards = [url.rsplit("/", 1)[1] for url in tab.requests if "/assets/search/" in url]
     assert "synonyms-pl-6b.json" in shards and not any(
         s.startswith("synonyms-en-") for s in shards), shards
