@@ -321,6 +321,34 @@ def test_a_title_a_named_term_rests_on_comes_first_among_equals(page, origin) ->
         assert [e for e, n in laws if n == number][0] == "2017", laws
 
 
+def test_a_situation_found_lifts_the_law_it_rests_on(page, origin) -> None:  # noqa: ANN001
+    """A law in force is lifted by the best situation found resting on it, by that situation's
+    score, as the CLI lifts a law by its pointers (LIFT_WEIGHT): among pages made for the test,
+    a law scored below another goes before it when a situation rests on it, and only a law in
+    force is lifted; on the built site a claim the opponents dispute lists Law 68 first (the
+    law Pagefind scored higher, without the lift, was Law 21)."""
+    open_search(page, origin)
+    order = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const law = (n, score, edition) => ({ score, content: "claim", sub_results: [], anchors: [],
+        meta: { law: n, edition: edition || "2017", titles_only: "true", title: "Law " + n } });
+      const situation = (n, score) => ({ score, content: "claim", sub_results: [], anchors: [],
+        meta: { rests_on: n, rests_on_title: "Law " + n, title: "a situation" } });
+      const reading = { words: ["claim"], terms: [], negated: {}, synonyms: [] };
+      const laws = (found) => S.currentFirst(found, reading).filter((d) => d.meta.law)
+        .map((d) => d.meta.edition + "/" + d.meta.law);
+      return [laws([law("21", 9), law("68", 5)]),
+              laws([law("21", 9), law("68", 5), situation("68", 6)]),
+              laws([law("21", 9), law("68", 5, "1997"), situation("68", 6)])];
+    }""")
+    assert order == [["2017/21", "2017/68"], ["2017/68", "2017/21"],
+                     ["2017/21", "1997/68"]], order
+    laws = [m.group(1) for h in ask(page, "przeciwnik nie zgadza się z roszczeniem, gramy dalej?")
+            if (m := re.search(r"/laws/2017/(\d+)/", h))]
+    assert laws and laws[0] == "68", laws
+
+
 def test_a_title_typed_in_words_that_are_also_players_words_is_found(page, origin) -> None:  # noqa: ANN001
     """"Exposure of declarer's cards" is Law 48's English title, known here by its titles only;
     "exposure of a card" is also a players' form of "exposed card", whose law words Pagefind is

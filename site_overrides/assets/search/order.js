@@ -13,15 +13,17 @@
    * Pagefind's order stays within each group. */
   S.currentFirst = function (laws, reading) {
     function covered(d) { return S.recordCovered(d, reading); }
+    var up = lifted(laws), score = up.score;
+    laws = up.pages;
     // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
-    var best = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
+    var best = lawText.reduce(function (m, d) { return Math.max(m, score(d)); }, 0);
     // ... and it holds as many of the words as any law page found, by its text or its titles
     var most = laws.filter(function (d) { return d.meta && d.meta.law; })
       .reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
     function first(d) {
       var meta = d.meta || {};
-      return meta.law && meta.edition === "2017" && (d.score || 0) >= S.rule("in_force_share") * best && covered(d) >= most;
+      return meta.law && meta.edition === "2017" && score(d) >= S.rule("in_force_share") * best && covered(d) >= most;
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
     // 1997 text is history: it never answers before a law in force whose text the query found
@@ -59,6 +61,30 @@
     inForceBeforeOlder(out);
     return out;
   };
+
+  /** Each page's score with a law in force lifted by the best situation found resting on it
+   * (rests_on), as the CLI lifts a law by its pointers (LIFT_WEIGHT in tools/search/rank.py),
+   * and the pages with each lifted law moved up before the first law page scored lower; the
+   * others keep their order. "how is a matchpoint score calculated" finds situations resting
+   * on Law 78, and Law 12 holding the words in passing. (Moving a law only past laws holding
+   * no more of the words lost a first place on each build.) */
+  function lifted(found) {
+    var lift = {};
+    found.forEach(function (d) {
+      var law = d.meta && !d.meta.law && d.meta.rests_on;
+      if (law) lift[law] = Math.max(lift[law] || 0, d.score || 0);
+    });
+    var scores = new Map();
+    function by(d) { return d.meta && d.meta.law && d.meta.edition === "2017" ? lift[d.meta.law] || 0 : 0; }
+    found.forEach(function (d) { scores.set(d, (d.score || 0) + S.rule("lift_weight") * by(d)); });
+    var out = found.slice();
+    found.filter(by).forEach(function (d) {
+      var at = out.indexOf(d);
+      var to = out.findIndex(function (o, i) { return i < at && o.meta && o.meta.law && scores.get(o) < scores.get(d); });
+      if (to >= 0) { out.splice(at, 1); out.splice(to, 0, d); }
+    });
+    return { pages: out, score: function (d) { return scores.has(d) ? scores.get(d) : d.score || 0; } };
+  }
 
   /** Where a law is found in both editions, its 2017 text or title stands before its 1997 text
    * (`out` changed in place). */
