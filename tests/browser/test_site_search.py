@@ -349,6 +349,26 @@ def test_a_situation_found_lifts_the_law_it_rests_on(page, origin) -> None:  # n
     assert laws and laws[0] == "68", laws
 
 
+def test_english_inflections_of_one_word_are_one_word(page, origin) -> None:  # noqa: ANN001
+    """English forms the CLI's stems make one are one word on the site too, short words and two
+    inflected forms included, without Polish words of three letters growing English endings:
+    so "can I ask about their bids" names the glossary's explanation ("asking about a bid")."""
+    open_search(page, origin, "en/laws/2017/64/")
+    got = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const pairs = [["ask", "asking"], ["bids", "bid"], ["passed", "passing"], ["bidding", "bid"],
+                     ["making", "make"], ["passes", "pass"], ["pass", "pas"], ["lew", "lewy"],
+                     ["card", "cart"]];
+      const words = ["ask", "about", "their", "bids"];
+      await Q.synonyms(S.ROOT, words);
+      return { same: pairs.map(([a, b]) => Q.sameWord(a, b)),
+               terms: Q.synonymTerms(words, {}).map((t) => t.term) };
+    }""")
+    assert got["same"] == [True] * 6 + [False] * 3, got
+    assert "explanation" in got["terms"], got
+
+
 def test_a_title_typed_in_words_that_are_also_players_words_is_found(page, origin) -> None:  # noqa: ANN001
     """"Exposure of declarer's cards" is Law 48's English title, known here by its titles only;
     "exposure of a card" is also a players' form of "exposed card", whose law words Pagefind is

@@ -122,6 +122,14 @@
   var ENDING = 3, LEFT_OVER = 4, PREFIXES = ["prze", "przy"];
   function sameWord(a, b) { return sameFolded(fold(a), fold(b)); }
 
+  /** A folded word without an English inflection (-ing, -ed, -es, -s, -ied as -y), a doubled
+   * last consonant made single ("bidding" -> "bid"); the word itself when none is found. */
+  function englishBase(w) {
+    var base = w.replace(/ied$/, "y").replace(/(ing|ed|es|s)$/, "");
+    if (base === w || base.length < 3 || /ss$/.test(w) && base === w.slice(0, -1)) return w;
+    return /([b-df-hj-np-tv-z])\1$/.test(base) && !/(ss|ll)$/.test(base) ? base.slice(0, -1) : base;
+  }
+
   /** sameWord for words already folded. */
   function sameFolded(x, y) {
     if (x === y) return true;
@@ -131,6 +139,11 @@
     if (not && x.slice(0, not.length) === not && y.slice(0, not.length) === not) {
       return sameFolded(x.slice(not.length), y.slice(not.length));
     }
+    var a = englishBase(x), b = englishBase(y);
+    // English inflections of one word ("ask", "asking"; "bids", "bid"; "passed", "passing"),
+    // which the CLI's English stems make one (analysis.py) and the rule below, of Polish
+    // endings past four letters, does not
+    if (a.length >= 3 && (a === b || a + "e" === b || a === b + "e")) return true;
     var shorter = Math.min(x.length, y.length);
     if (shorter < 4) return false;
     if (Math.max(x.length, y.length) - shorter > ENDING) return false;
