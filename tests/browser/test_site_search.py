@@ -324,15 +324,17 @@ def test_a_title_a_named_term_rests_on_comes_first_among_equals(page, origin) ->
 def test_a_situation_found_lifts_the_law_it_rests_on(page, origin) -> None:  # noqa: ANN001
     """A law in force is lifted by the best situation found resting on it, by that situation's
     score, as the CLI lifts a law by its pointers (LIFT_WEIGHT): among pages made for the test,
-    a law scored below another goes before it when a situation rests on it, and only a law in
-    force is lifted; on the built site a claim the opponents dispute lists Law 68 first (the
-    law Pagefind scored higher, without the lift, was Law 21)."""
+    a law scored below another goes before it when a situation rests on it, and so does a law
+    known by its titles only among such titles; a 1997 law is not lifted. On the built site
+    "kart przygwożdżonych" lists Law 50, on whose text the penalty card's situations rest, before
+    Law 51's title."""
     open_search(page, origin)
     order = page.evaluate("""async () => {
       const S = window.bridgelawSearch, Q = window.bridgelawQuery;
       await Q.load(S.ROOT);
-      const law = (n, score, edition) => ({ score, content: "claim", sub_results: [], anchors: [],
-        meta: { law: n, edition: edition || "2017", titles_only: "true", title: "Law " + n } });
+      const law = (n, score, edition, titles) => ({ score, content: "claim", sub_results: [],
+        anchors: [], meta: Object.assign({ law: n, edition: edition || "2017", title: "Law " + n },
+                                         titles ? { titles_only: "true" } : {}) });
       const situation = (n, score) => ({ score, content: "claim", sub_results: [], anchors: [],
         meta: { rests_on: n, rests_on_title: "Law " + n, title: "a situation" } });
       const reading = { words: ["claim"], terms: [], negated: {}, synonyms: [] };
@@ -340,13 +342,14 @@ def test_a_situation_found_lifts_the_law_it_rests_on(page, origin) -> None:  # n
         .map((d) => d.meta.edition + "/" + d.meta.law);
       return [laws([law("21", 9), law("68", 5)]),
               laws([law("21", 9), law("68", 5), situation("68", 6)]),
-              laws([law("21", 9), law("68", 5, "1997"), situation("68", 6)])];
+              laws([law("21", 9), law("68", 5, "1997"), situation("68", 6)]),
+              laws([law("21", 9, "2017", true), law("68", 5, "2017", true), situation("68", 6)])];
     }""")
     assert order == [["2017/21", "2017/68"], ["2017/68", "2017/21"],
-                     ["2017/21", "1997/68"]], order
-    laws = [m.group(1) for h in ask(page, "przeciwnik nie zgadza się z roszczeniem, gramy dalej?")
+                     ["2017/21", "1997/68"], ["2017/68", "2017/21"]], order
+    laws = [m.group(1) for h in ask(page, "kart przygwożdżonych")
             if (m := re.search(r"/laws/2017/(\d+)/", h))]
-    assert laws and laws[0] == "68", laws
+    assert laws and laws[0] == "50", laws
 
 
 def test_english_inflections_of_one_word_are_one_word(page, origin) -> None:  # noqa: ANN001

@@ -23,7 +23,11 @@
       .reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
     function first(d) {
       var meta = d.meta || {};
-      return meta.law && meta.edition === "2017" && score(d) >= S.rule("in_force_share") * best && covered(d) >= most;
+      // a title is measured against the best law text by its own score: lifted, a title found
+      // for one word ("wykryty": Law 15) stood before the situation of the law the CLI lists
+      // first (Law 13)
+      var own = meta.titles_only ? d.score || 0 : score(d);
+      return meta.law && meta.edition === "2017" && own >= S.rule("in_force_share") * best && covered(d) >= most;
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
     // 1997 text is history: it never answers before a law in force whose text the query found
@@ -75,7 +79,10 @@
       if (law) lift[law] = Math.max(lift[law] || 0, d.score || 0);
     });
     var scores = new Map();
-    function by(d) { return d.meta && d.meta.law && d.meta.edition === "2017" ? lift[d.meta.law] || 0 : 0; }
+    function by(d) {
+      var meta = d.meta || {};
+      return meta.law && meta.edition === "2017" ? lift[meta.law] || 0 : 0;
+    }
     found.forEach(function (d) { scores.set(d, (d.score || 0) + S.rule("lift_weight") * by(d)); });
     var out = found.slice();
     found.filter(by).forEach(function (d) {
