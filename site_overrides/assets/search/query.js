@@ -133,6 +133,9 @@
   /** sameWord for words already folded. */
   function sameFolded(x, y) {
     if (x === y) return true;
+    // every rule below needs the first letter in common: most pairs asked (every form of the
+    // glossary against every word typed) end here, before the English bases are made
+    if (x.charAt(0) !== y.charAt(0)) return false;
     // two words after "nie" are forms of one word when what follows it is ("nienazwana",
     // "nienazwal"; not "niewie", "niewielki"): the CLI's stems keep the particle apart
     var not = Q.spec && Q.spec.negation;
