@@ -352,6 +352,36 @@ def test_a_situation_found_lifts_the_law_it_rests_on(page, origin) -> None:  # n
     assert laws and laws[0] == "50", laws
 
 
+def test_a_title_named_in_full_gives_way_to_one_whose_situation_holds_more_words(
+        page, origin) -> None:  # noqa: ANN001
+    """Among laws known by their titles only, the one holding more of the query's words, by its
+    title or a situation found resting on it, goes first, and a title the query names in full
+    only among equals: pages made for the test, and on the built site "rekontra choć nikt nie
+    kontrował" (it names Law 19's title, "Kontra i rekontra") lists Law 36, inadmissible doubles
+    and redoubles, first, as the CLI does."""
+    open_search(page, origin)
+    order = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const title = (n, name, score) => ({ score, content: name, sub_results: [], anchors: [],
+        meta: { law: n, edition: "2017", title: n + ". " + name, titles_only: "true" } });
+      const situation = (n, text, score) => ({ score, content: text, sub_results: [], anchors: [],
+        meta: { rests_on: n, rests_on_title: "Law " + n, title: "a situation" } });
+      const reading = { words: ["alpha", "beta", "gamma"], terms: [], negated: {}, synonyms: [] };
+      const laws = (found) => S.currentFirst(found, reading).filter((d) => d.meta.law)
+        .map((d) => d.meta.law);
+      return [laws([title("19", "alpha beta", 9), title("36", "alpha delta", 8)]),
+              laws([title("19", "alpha beta", 9), title("36", "alpha delta", 8),
+                    situation("36", "alpha beta gamma", 7)]),
+              laws([title("36", "alpha delta", 9), title("19", "alpha beta", 8),
+                    situation("36", "alpha beta", 7)])];
+    }""")
+    assert order == [["19", "36"], ["36", "19"], ["19", "36"]], order
+    laws = [m.group(1) for h in ask(page, "rekontra choć nikt nie kontrował")
+            if (m := re.search(r"/laws/2017/(\d+)/", h))]
+    assert laws and laws[0] == "36", laws
+
+
 def test_english_inflections_of_one_word_are_one_word(page, origin) -> None:  # noqa: ANN001
     """English forms the CLI's stems make one are one word on the site too, short words and two
     inflected forms included, without Polish words of three letters growing English endings:

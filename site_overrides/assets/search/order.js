@@ -54,12 +54,14 @@
       var later = out.reduce(function (pos, d, i) { return i > at && current(d) && S.bestClause(d, reading) > mine ? i : pos; }, -1);
       if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
     });
-    // among the laws known by their titles only, those whose title the query names in full
-    // come first, in the places the titles held (named_titles_first in tools/search/rank.py),
-    // then those holding more of the words, by their titles or their situations (titlesByWords)
+    // among the laws known by their titles only, in the places the titles held: those holding
+    // more of the words, by their titles or their situations, first; among equals, those whose
+    // title the query names in full (named_titles_first in tools/search/rank.py; titlesByWords).
+    // "rekontra choć nikt nie kontrował" names Law 19's title, "Kontra i rekontra", and the
+    // situation resting on Law 36 holds every word
     var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
     var titles = slots.map(function (i) { return out[i]; });
-    named.concat(titlesByWords(titles.filter(function (d) { return named.indexOf(d) < 0; }), laws, covered, reading))
+    titlesByWords(titles, laws, covered, reading, named)
       .forEach(function (d, k) { out[slots[k]] = d; });
     // ... which may put a title after its own 1997 text again
     inForceBeforeOlder(out);
@@ -108,20 +110,20 @@
   /** `titles`, laws known by their titles only, those holding more of the query's words first
    * (`covered`), by their titles or by a situation found resting on them, whose words count as
    * its law's, as the CLI counts a situation's words as the title it brings (rank.py); among
-   * equals, those the query names by a glossary term they are the first law of ("declarer led
-   * from the wrong hand": Law 55, not 54), then those whose own titles hold more, then in
-   * Pagefind's order (`found`, every page
+   * equals, those whose title the query names in full (`named`), then those the query names by
+   * a glossary term they are the first law of ("declarer led from the wrong hand": Law 55, not
+   * 54), then those whose own titles hold more, then in Pagefind's order (`found`, every page
    * found). A short title scores high in Pagefind for one word typed; the CLI weighs each score
    * by the share of the words a document holds (COVERAGE_WEIGHT in tools/search/engine.py),
    * which the site cannot apply to Pagefind's scores: "pas przed prawym przeciwnikiem nie w
    * kolejności" is Law 30's title and a section of it, and Law 28's title holds one of the
    * words; "obrońca powiedział 3 piki już po ostatnim pasie" is told by the situations resting
    * on Law 39 ("Zapowiedź po końcowym pasie"), not by its title. */
-  function titlesByWords(titles, found, covered, reading) {
+  function titlesByWords(titles, found, covered, reading, named) {
     // the headwords of the glossary terms the query names, in players' words or in English,
     // the longest only ("pierwsze wyjście poza kolejnością", Law 54's, holds Law 53's term)
-    var named = (reading.synonyms || []).concat(reading.terms || []);
-    var heads = named.filter(function (t) { return !named.some(function (o) { return Q.inside(t, o); }); })
+    var terms = (reading.synonyms || []).concat(reading.terms || []);
+    var heads = terms.filter(function (t) { return !terms.some(function (o) { return Q.inside(t, o); }); })
       .map(function (t) { return t.term; });
     // whether the query names a glossary term whose first law it is (its record's first_law_of,
     // tools/site/pagefind_records.py): the CLI lifts that law by the term's score (rank.py)
@@ -137,9 +139,12 @@
     }
     return titles.map(function (d) {
       var words = covered(d);
-      return { d: d, words: words, held: Math.max(words, situations(d)), termed: termed(d), at: found.indexOf(d) };
+      return { d: d, words: words, held: Math.max(words, situations(d)), named: named.indexOf(d) >= 0 ? 1 : 0,
+        termed: termed(d), at: found.indexOf(d) };
     })
-      .sort(function (a, b) { return b.held - a.held || b.termed - a.termed || b.words - a.words || a.at - b.at; })
+      .sort(function (a, b) {
+        return b.held - a.held || b.named - a.named || b.termed - a.termed || b.words - a.words || a.at - b.at;
+      })
       .map(function (x) { return x.d; });
   }
 
