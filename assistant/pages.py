@@ -164,16 +164,18 @@ def render_situation(
 
 
 def _rests_on(situation: Situation, src: Sources, lang: str, titles_only: set[int]) -> list[str]:
-    """Hidden search metadata naming the law the situation rests on (its first), with its title
-    when the build knows that law in force by its titles only (`titles_only`): the search box
-    lists that title with the situation, as the CLI does (title_pointed_to in
-    tools/search/engine.py)."""
+    """Hidden search metadata naming the law the situation rests on (its first) and its title,
+    and the clause it cites first when the build holds that law's text (not in `titles_only`):
+    the search box lists the law with the situation when its search found no page of that law,
+    as the CLI lists a title with its situation (title_pointed_to in tools/search/engine.py)
+    and a law's clauses with the situations resting on it (rank.py rank_by_law)."""
     if not situation.laws:
         return []
     number = law_number(situation.laws[0])
-    meta = {"rests_on": str(number)}  # every situation says it: the best one is looked for
-    if number in titles_only:
-        meta["rests_on_title"] = official_title(src, lang, str(number)).text
+    meta = {"rests_on": str(number),  # every situation says it: the best one is looked for
+            "rests_on_title": official_title(src, lang, str(number)).text}
+    if number not in titles_only:
+        meta["rests_on_unit"] = situation.laws[0]
     return [f'<div hidden data-pagefind-meta="{key}[data-value]" data-value="{_attr(value)}">'
             "</div>" for key, value in meta.items()]
 

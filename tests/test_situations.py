@@ -362,9 +362,10 @@ def test_pages_both_languages(situations: list[Situation], trees: dict, corpus: 
 
 
 def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus) -> None:
-    """The search box lists a situation's first law with it when the build knows that law in
-    force by its titles only (Law 55 here): the page names its number and official title in
-    hidden Pagefind metadata; a law with text here (64) is named by number only."""
+    """The search box lists a situation's first law with it when its search found no page of
+    that law: the page names the law's number and official title in hidden Pagefind metadata,
+    and, where the build holds the law's text (64 here, not 55), the clause it cites first,
+    which the box links to (a law known by its titles only is linked by its title page)."""
     def situation(sid: str, laws: list[str]) -> Situation:
         return Situation(id=sid, title=Text(pl="T", en="T"), phrases={"pl": ["p"], "en": ["p"]},
                          answer=Text(pl="a", en="a"), tree="revoke", laws=laws)
@@ -380,7 +381,9 @@ def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus
         "rests_on": "55", "rests_on_title": "55. Wyjście rozgrywającego poza kolejnością"}
     assert meta(pages["en/situations/no-text.md"]) == {
         "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn"}
-    assert meta(pages["pl/situations/text.md"]) == {"rests_on": "64"}
+    assert meta(pages["pl/situations/text.md"]) == {
+        "rests_on": "64", "rests_on_title": "64. Postępowanie po uprawomocnieniu fałszywego renonsu",
+        "rests_on_unit": "64A1"}
 
 
 def test_pages_escape_markup(trees: dict, corpus: Corpus) -> None:

@@ -352,6 +352,32 @@ def test_a_situation_found_lifts_the_law_it_rests_on(page, origin) -> None:  # n
     assert laws and laws[0] == "50", laws
 
 
+def test_a_situation_lists_the_law_it_rests_on_when_no_page_of_it_was_found(
+        page, origin) -> None:  # noqa: ANN001
+    """A situation found whose law no page found brings that law, listed with it (S.restsOn, on
+    records made for the test): where the build holds the law's text, as a link to the clause
+    the situation cites first, with no "no text" mark; a law known by its titles only as a link
+    to its title page, so marked; a law whose page was found is not listed twice."""
+    open_search(page, origin)
+    got = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const situation = (n, unit) => ({ score: 5, content: "claim", sub_results: [], anchors: [],
+        meta: Object.assign({ rests_on: n, rests_on_title: n + ". Name", title: "a situation" },
+                            unit ? { rests_on_unit: unit } : {}) });
+      const reading = { words: ["claim"], terms: [], negated: {}, synonyms: [] };
+      const law = { score: 4, content: "claim", sub_results: [], anchors: [],
+        meta: { law: "70", edition: "2017", title: "70. Name" } };
+      const listed = S.restsOn([situation("64", "64A1"), situation("55"), situation("70", "70C"), law],
+                               reading);
+      return { items: listed.map((l) => [l.item.id, new URL(l.item.url).pathname + new URL(l.item.url).hash,
+                                         l.item.kind]),
+               noText: S.TEXT.titlesOnly };
+    }""")
+    assert got["items"] == [["64A1", "/laws/2017/64/#64A1", ""],
+                            ["55", "/laws/2017/55/#55", got["noText"]]], got
+
+
 def test_a_title_named_in_full_gives_way_to_one_whose_situation_holds_more_words(
         page, origin) -> None:  # noqa: ANN001
     """Among laws known by their titles only, the one holding more of the query's words, by its

@@ -216,9 +216,11 @@
         // situation rests on (ties_to_text in tools/search/rank.py): the laws whose text holds
         // one such clause, which S.items lists first of the law texts
         after: texts.filter(function (n) { return n >= held(d); }).length,
+        // the clause the situation cites first where the build holds the law's text, else
+        // the law's title page
         item: {
-          id: law, edition: "2017", url: S.unitUrl("2017", law), text: [],
-          title: TEXT.law + " " + d.meta.rests_on_title, kind: TEXT.titlesOnly
+          id: d.meta.rests_on_unit || law, edition: "2017", url: S.unitUrl("2017", d.meta.rests_on_unit || law),
+          text: [], title: TEXT.law + " " + d.meta.rests_on_title, kind: d.meta.rests_on_unit ? "" : TEXT.titlesOnly
         }
       });
     });
