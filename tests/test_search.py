@@ -480,6 +480,27 @@ def test_a_law_in_force_with_a_clause_holding_more_words_goes_first() -> None:
     assert ordered == [law_50, law_64]
 
 
+def test_a_situation_answers_for_its_law_against_the_clauses() -> None:
+    # Law 20 holds more of the words in passing than any clause of Law 37, and a situation
+    # resting on 37 holds them all: 37 goes first, its situation with it; a title the situation
+    # does not bring still gives way to the clause holding more words
+    from tools.search.rank import rank_by_law
+
+    def unit(id_: str) -> dict[str, str]:
+        return {"kind": "unit", "lang": "en", "law": id_[:2], "key": f"2017/{id_}",
+                "edition": "2017", "id": id_}
+
+    situation = {"kind": "situation", "lang": "en", "law": "37", "key": "situation/37",
+                 "edition": "2017", "id": "bid-while-required-to-pass", "laws": "37A"}
+    scored = [(unit("20F1"), 10.0), (unit("37A"), 6.0), (situation, 4.0)]
+    covered = {"2017/20F1": 6, "2017/37A": 4, "situation/37": 8}
+    ids = [f["id"] for f, _ in rank_by_law(scored, "en", covered)]
+    assert ids.index("37A") < ids.index("20F1"), ids
+    covered = {"2017/20F1": 6, "2017/37A": 4, "situation/37": 3}
+    ids = [f["id"] for f, _ in rank_by_law(scored, "en", covered)]
+    assert ids.index("20F1") < ids.index("37A"), ids
+
+
 def test_players_words_find_the_laws_term(config: Config) -> None:
     # "karta karna" is what players call a penalty card (karta przygwożdżona)
     first = next(h for h in search("karta karna", config).hits if h.kind == "unit")

@@ -382,7 +382,8 @@ def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus
     assert meta(pages["en/situations/no-text.md"]) == {
         "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn"}
     assert meta(pages["pl/situations/text.md"]) == {
-        "rests_on": "64", "rests_on_title": "64. Postępowanie po uprawomocnieniu fałszywego renonsu",
+        "rests_on": "64",
+        "rests_on_title": "64. Postępowanie po uprawomocnieniu fałszywego renonsu",
         "rests_on_unit": "64A1"}
 
 

@@ -368,14 +368,38 @@ def test_a_situation_lists_the_law_it_rests_on_when_no_page_of_it_was_found(
       const reading = { words: ["claim"], terms: [], negated: {}, synonyms: [] };
       const law = { score: 4, content: "claim", sub_results: [], anchors: [],
         meta: { law: "70", edition: "2017", title: "70. Name" } };
-      const listed = S.restsOn([situation("64", "64A1"), situation("55"), situation("70", "70C"), law],
-                               reading);
-      return { items: listed.map((l) => [l.item.id, new URL(l.item.url).pathname + new URL(l.item.url).hash,
-                                         l.item.kind]),
+      const found = [situation("64", "64A1"), situation("55"), situation("70", "70C"), law];
+      const listed = S.restsOn(found, reading);
+      const where = (url) => new URL(url).pathname + new URL(url).hash;
+      return { items: listed.map((l) => [l.item.id, where(l.item.url), l.item.kind]),
                noText: S.TEXT.titlesOnly };
     }""")
     assert got["items"] == [["64A1", "/laws/2017/64/#64A1", ""],
                             ["55", "/laws/2017/55/#55", got["noText"]]], got
+
+
+def test_a_situation_found_answers_for_its_law_against_the_clauses(page, origin) -> None:  # noqa: ANN001
+    """The laws whose text was found are listed in the order of their best clause or the best
+    situation found resting on them, as a situation joins its law's group on the CLI
+    (best_clause_first in tools/search/rank.py): for "karta zagrana przez obrońcę odkryta" a
+    clause of Law 45 holds more of the words than any of Law 50, and with a situation resting
+    on Law 50 that holds them all (made for the test) Law 50's clauses come first."""
+    open_search(page, origin)
+    got = page.evaluate("""async (query) => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery, ROOT = S.ROOT;
+      await Q.load(ROOT);
+      const words = Q.contentWords(query);
+      const pf = await S.loadPagefind();
+      const got = await S.find(pf, words, Q.vocabulary(ROOT, words), () => false,
+        Q.translations(ROOT, words), Q.synonyms(ROOT, words), Q.negatedWords(query));
+      const reading = got.reading;
+      const situation = { score: 0.01, content: query, sub_results: [], anchors: [],
+        url: "/situations/made-for-the-test/", meta: { rests_on: "50", title: "S" } };
+      const laws = (found) => S.items(found, reading.words, reading).map((i) => i.id)
+        .filter((id) => /^(45|50)/.test(id || "")).map((id) => id.slice(0, 2));
+      return [laws(got.found), laws(got.found.concat([situation]))];
+    }""", "karta zagrana przez obrońcę odkryta")
+    assert got[0][0] == "45" and got[1][0] == "50", got
 
 
 def test_a_title_named_in_full_gives_way_to_one_whose_situation_holds_more_words(

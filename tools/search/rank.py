@@ -208,7 +208,14 @@ def rank_by_law(
                                  and not has_text(key)],
                        {key for key, members in groups.items()
                         if any(f.get("named") for f, _ in members)})
-    best_clause_first(ordered, clauses)
+    # ... and a law's situations answer for it there, as they join its group (the site's
+    # items, rank.js): "opponent bid although he had to pass for the rest of the auction" is
+    # told by the situation resting on Law 37, and a long clause of Law 20 holds more of its
+    # words in passing than any clause of 37
+    answers = {key: max([clauses[key]] + [(covered or {}).get(f["key"], 0)
+                                          for f, _ in groups[key] if f["kind"] == "situation"])
+               for key in current}
+    best_clause_first(ordered, answers)
     return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]
 
 
