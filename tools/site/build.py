@@ -176,7 +176,7 @@ def synonym_shards(synonyms: list[dict[str, str]], lang: str) -> dict[str, dict[
     """The players' words of one language (spec "synonyms": forms folded), each headword with
     its forms, split by the first letter of a form's first content word (a hex code point), as the
     glossary's term pairs are: a form is read only when the query holds a form of each of its
-    words, and forms of one word share its first letter (query.js sameWord), so a search loads
+    words, and forms of one word share its first letter (forms.js sameWord), so a search loads
     the shards of its words' letters, not every synonym (the first search loaded them all)."""
     from tools.search.analysis import ENGLISH_STOPS, POLISH_STOPS
 

@@ -128,7 +128,7 @@
       (d.sub_results || []).some(function (sub) { return sub.anchor && sub.anchor.id && sub.anchor.id !== meta.law; });
   };
 
-  /** `negated` (query.js negatedWords) with each word of `read` that stands in for the word of
+  /** `negated` (forms.js negatedWords) with each word of `read` that stands in for the word of
    * `typed` at its place joined to "nie" too, where that word was typed after it: a typo's word
    * meant, a word's spelling in the texts. */
   function readAfterNie(negated, typed, read) {
@@ -174,11 +174,11 @@
   /** The best pages for the words in the law's own words; a word the index does not know is
    * read as a possible typo of its nearest word of the index (tools/search/query.py read_query), the
    * word meant is searched, and the reader is told which (not of another form of the word
-   * typed, query.js formOf); `pairs`, the glossary's term pairs
+   * typed, typos.js formOf); `pairs`, the glossary's term pairs
    * for the words (query.js translations), let an English query read the Polish law text;
    * `players`, the players' words of the words' letters fetched (query.js synonyms), let
    * synonymTerms read them; `negated`, the words typed after "nie" with the words they make
-   * joined (query.js negatedWords). `stale` says the reader has typed on since: no page is read for a
+   * joined (forms.js negatedWords). `stale` says the reader has typed on since: no page is read for a
    * query no longer shown (the answer is then null). */
   S.find = function (pf, words, vocabulary, stale, pairs, players, negated) {
     return Promise.all([vocabulary, pairs || Promise.resolve([]), players]).then(function (got) {
@@ -203,7 +203,7 @@
       words.forEach(function (w) {
         var c = !read.language[Q.fold(w)] && read.near[w];
         if (c) { typed.push(w); fixed.push(c); }
-        // the reader is told of a typo, not of another form of the word typed (query.js formOf)
+        // the reader is told of a typo, not of another form of the word typed (typos.js formOf)
         if (c && !Q.formOf(w, c)) { said.typed.push(w); said.fixed.push(c); }
       });
       var read = words.concat(fixed);
