@@ -173,7 +173,9 @@ def _rests_on(situation: Situation, src: Sources, lang: str, titles_only: set[in
         return []
     number = law_number(situation.laws[0])
     meta = {"rests_on": str(number),  # every situation says it: the best one is looked for
-            "rests_on_title": official_title(src, lang, str(number)).text}
+            "rests_on_title": official_title(src, lang, str(number)).text,
+            # every law it cites, first the one it rests on: each is lifted by it (order.js)
+            "cites_laws": ",".join(dict.fromkeys(str(law_number(cid)) for cid in situation.laws))}
     if number not in titles_only:
         meta["rests_on_unit"] = situation.laws[0]
     return [f'<div hidden data-pagefind-meta="{key}[data-value]" data-value="{_attr(value)}">'

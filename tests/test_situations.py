@@ -365,7 +365,8 @@ def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus
     """The search box lists a situation's first law with it when its search found no page of
     that law: the page names the law's number and official title in hidden Pagefind metadata,
     and, where the build holds the law's text (64 here, not 55), the clause it cites first,
-    which the box links to (a law known by its titles only is linked by its title page)."""
+    which the box links to (a law known by its titles only is linked by its title page); and
+    every law it cites, first the one it rests on, each of which it lifts (order.js)."""
     def situation(sid: str, laws: list[str]) -> Situation:
         return Situation(id=sid, title=Text(pl="T", en="T"), phrases={"pl": ["p"], "en": ["p"]},
                          answer=Text(pl="a", en="a"), tree="revoke", laws=laws)
@@ -378,13 +379,15 @@ def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus
                                page))
 
     assert meta(pages["pl/situations/no-text.md"]) == {
-        "rests_on": "55", "rests_on_title": "55. Wyjście rozgrywającego poza kolejnością"}
+        "rests_on": "55", "rests_on_title": "55. Wyjście rozgrywającego poza kolejnością",
+        "cites_laws": "55,64"}
     assert meta(pages["en/situations/no-text.md"]) == {
-        "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn"}
+        "rests_on": "55", "rests_on_title": "55. Declarer&#x27;s Lead Out of Turn",
+        "cites_laws": "55,64"}
     assert meta(pages["pl/situations/text.md"]) == {
         "rests_on": "64",
         "rests_on_title": "64. Postępowanie po uprawomocnieniu fałszywego renonsu",
-        "rests_on_unit": "64A1"}
+        "cites_laws": "64,55", "rests_on_unit": "64A1"}
 
 
 def test_pages_escape_markup(trees: dict, corpus: Corpus) -> None:

@@ -432,6 +432,32 @@ def test_a_title_named_in_full_gives_way_to_one_whose_situation_holds_more_words
     assert laws and laws[0] == "36", laws
 
 
+def test_a_situation_lifts_the_other_laws_it_cites_by_a_share(page, origin) -> None:  # noqa: ANN001
+    """A situation found lifts the law it rests on by its score and every other law it cites by
+    the CLI's share of it (OTHER_LAWS_SHARE in tools/search/rank.py, read from the spec): on
+    pages made for the test, Law 21 scored 5 passes Law 40 scored 7 when a situation scored 6
+    rests on Law 68 and cites 21 too, and not when the situation cites 68 alone."""
+    from tools.search.rank import OTHER_LAWS_SHARE
+
+    open_search(page, origin)
+    got = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const law = (n, score) => ({ score, content: "claim", sub_results: [], anchors: [],
+        meta: { law: n, edition: "2017", title: "Law " + n } });
+      const situation = (cites) => ({ score: 6, content: "claim", sub_results: [], anchors: [],
+        meta: { rests_on: "68", cites_laws: cites, title: "a situation" } });
+      const reading = { words: ["claim"], terms: [], negated: {}, synonyms: [] };
+      const laws = (found) => S.currentFirst(found, reading).filter((d) => d.meta.law)
+        .map((d) => d.meta.law);
+      return { share: Q.spec.ranking.other_laws_share,
+               cited: laws([law("40", 7), law("21", 5), situation("68,21")]),
+               alone: laws([law("40", 7), law("21", 5), situation("68")]) };
+    }""")
+    assert got["share"] == OTHER_LAWS_SHARE
+    assert got["cited"] == ["21", "40"] and got["alone"] == ["40", "21"], got
+
+
 def test_english_inflections_of_one_word_are_one_word(page, origin) -> None:  # noqa: ANN001
     """English forms the CLI's stems make one are one word on the site too, short words and two
     inflected forms included, without Polish words of three letters growing English endings:

@@ -35,7 +35,7 @@ def ranking_rules() -> dict[str, Any]:
     by which the site scores a unit from Pagefind's matches as the CLI does (score.py)."""
     return {
         "in_force_share": IN_FORCE_SHARE, "near_best": NEAR_BEST, "per_law": PER_LAW,
-        "lift_weight": LIFT_WEIGHT,
+        "lift_weight": LIFT_WEIGHT, "other_laws_share": OTHER_LAWS_SHARE,
         "roles": {role: ROLE_WEIGHTS[role] for role in ("title", "parent", "body")},
         "k1": TermScores.K1, "b": TermScores.B, "all_words_bonus": ALL_WORDS_BONUS,
     }

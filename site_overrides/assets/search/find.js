@@ -38,7 +38,7 @@
   // first_law_of, the glossary terms a law known by its titles only rests under, is read by
   // order.js, not searched.
   var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, rests_on: 0, rests_on_title: 0,
-    rests_on_unit: 0, first_law_of: 0 } };
+    rests_on_unit: 0, cites_laws: 0, first_law_of: 0 } };
   // Fewer results than this for all the words together: rank by the words one by one instead.
   var ENOUGH = 3;
 

@@ -18,16 +18,20 @@
     // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
     var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
     var best = lawText.reduce(function (m, d) { return Math.max(m, score(d)); }, 0);
+    var bestOwn = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
     // ... and it holds as many of the words as any law page found, by its text or its titles
     var most = laws.filter(function (d) { return d.meta && d.meta.law; })
       .reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
     function first(d) {
       var meta = d.meta || {};
-      // a title is measured against the best law text by its own score: lifted, a title found
-      // for one word ("wykryty": Law 15) stood before the situation of the law the CLI lists
-      // first (Law 13)
+      // a title is measured against the best law text by their own scores, unlifted: lifted, a
+      // title found for one word ("wykryty": Law 15) stood before the situation of the law the
+      // CLI lists first (Law 13), and a law text lifted by a situation citing it after the law
+      // it rests on ("renons w 12 lewie": 64, lifted by the situations resting on 62) put the
+      // title that situation rests on after it
       var own = meta.titles_only ? d.score || 0 : score(d);
-      return meta.law && meta.edition === "2017" && own >= S.rule("in_force_share") * best && covered(d) >= most;
+      var against = meta.titles_only ? bestOwn : best;
+      return meta.law && meta.edition === "2017" && own >= S.rule("in_force_share") * against && covered(d) >= most;
     }
     var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
     // 1997 text is history: it never answers before a law in force whose text the query found
@@ -77,8 +81,13 @@
   function lifted(found) {
     var lift = {};
     found.forEach(function (d) {
-      var law = d.meta && !d.meta.law && d.meta.rests_on;
-      if (law) lift[law] = Math.max(lift[law] || 0, d.score || 0);
+      var meta = d.meta || {}, law = !meta.law && meta.rests_on;
+      if (!law) return;
+      // the law it rests on fully, the other laws it cites by a share (OTHER_LAWS_SHARE)
+      String(meta.cites_laws || law).split(",").forEach(function (n, i) {
+        var by = (i ? S.rule("other_laws_share") || 0 : 1) * (d.score || 0);
+        lift[n] = Math.max(lift[n] || 0, by);
+      });
     });
     var scores = new Map();
     function by(d) {
