@@ -132,16 +132,16 @@ def test_a_title_page_record_names_the_terms_it_is_the_first_law_of() -> None:
     it first among titles holding as many of the words (order.js titlesByWords)."""
     import json
 
-    from tools.normalize.glossary import headwords_by_first_law, terms_by_first_law
+    from tools.normalize.glossary import first_law_terms
     from tools.site.pagefind_records import FIRST_LAW_OF
 
     reference = load_reference(Config())
     corpus = Corpus(laws=[LAW])
     outline = reference.sources(corpus).outline
     glossary = reference.glossary
+    first = first_law_terms(glossary)
     records = {record.url: record for record in law_records(
-        corpus, outline, {}, official_titles(outline), terms_by_first_law(glossary),
-        headwords_by_first_law(glossary))}
+        corpus, outline, {}, official_titles(outline), first)}
     for url in ("laws/2017/55/", "en/laws/2017/55/"):
         heads = json.loads(records[url].meta[FIRST_LAW_OF])
         assert {"wyjście z niewłaściwej ręki", "lead from the wrong hand"} <= set(heads)
@@ -150,5 +150,5 @@ def test_a_title_page_record_names_the_terms_it_is_the_first_law_of() -> None:
         tag = page.find(attrs={"data-pagefind-meta": f"{FIRST_LAW_OF}[data-value]"})
         assert json.loads(tag["data-value"]) == heads
     # a law no term rests on first carries no such metadata
-    bare = next(n for n in range(1, 94) if str(n) not in headwords_by_first_law(glossary))
+    bare = next(n for n in range(1, 94) if str(n) not in first)
     assert FIRST_LAW_OF not in records[f"laws/2017/{bare}/"].meta

@@ -145,11 +145,23 @@ def terms_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
     return _by_first_law(terms, lambda term, lang: term.forms(lang))
 
 
-def headwords_by_first_law(terms: list[Term]) -> dict[str, list[str]]:
-    """{law number: the headwords, in both languages, of the terms whose first law it is}: the
-    site's search box puts a law known by its titles only first among equals when the query
-    names one of them (order.js titlesByWords), as the CLI lifts a term's first law (rank.py)."""
-    return _by_first_law(terms, lambda term, lang: [term.headword(lang)])
+@dataclass(frozen=True)
+class FirstLawTerms:
+    """The glossary terms whose first law a law is, as its record in the site's search holds
+    them: every form (what finds a law known by its titles only, terms_by_first_law) and the
+    headwords (the search box puts that law first among equals when the query names one of
+    them: order.js titlesByWords, as the CLI lifts a term's first law, rank.py)."""
+
+    forms: list[str]
+    heads: list[str]
+
+
+def first_law_terms(terms: list[Term]) -> dict[str, FirstLawTerms]:
+    """{law number: the forms and headwords, in both languages, of the terms whose first law
+    it is}."""
+    forms = terms_by_first_law(terms)
+    heads = _by_first_law(terms, lambda term, lang: [term.headword(lang)])
+    return {law: FirstLawTerms(forms[law], heads.get(law, [])) for law in forms}
 
 
 def find_term(terms: list[Term], words: str) -> Term | None:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from tools.errors import BridgelawError
 from tools.model import Corpus
 from tools.normalize.cite2017 import jump_table
-from tools.normalize.glossary import headwords_by_first_law, terms_by_first_law
+from tools.normalize.glossary import FirstLawTerms, first_law_terms
 from tools.site.pagefind_records import Record, glossary_terms, official_titles, record_html
 
 if TYPE_CHECKING:
@@ -61,8 +61,7 @@ def site_pages(
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]],
     outline: Outline | None,
-    first_terms: dict[str, list[str]] | None = None,
-    first_heads: dict[str, list[str]] | None = None,
+    first_laws: dict[str, FirstLawTerms] | None = None,
 ) -> SitePages:
     """The law records from the model and the outline (None, as the pages were rendered with
     none: titles from the corpus, no title pages), every other built page whole, the citation
@@ -71,7 +70,7 @@ def site_pages(
     from tools.site.pagefind_laws import law_records
     from tools.site.pagefind_pages import built_pages, read_pages
 
-    found = SitePages(records=law_records(corpus, outline, terms, titles, first_terms, first_heads))
+    found = SitePages(records=law_records(corpus, outline, terms, titles, first_laws))
     urls = built_pages(site_dir)
     laws = {record.url for record in found.records}
     missing = sorted(laws.difference(urls))
@@ -119,7 +118,7 @@ def index_site(site_dir: Path, corpus: Corpus, reference: Reference) -> None:
     src, glossary = reference.sources(corpus), reference.glossary
     titles = official_titles(src.outline) if src.outline is not None else {}
     pages = site_pages(site_dir, corpus, glossary_terms(glossary), titles, src.outline,
-                       terms_by_first_law(glossary), headwords_by_first_law(glossary))
+                       first_law_terms(glossary))
     if not pages.records:
         raise BridgelawError(f"{site_dir}: the corpus holds no law page to index")
     tmp = Path(tempfile.mkdtemp(dir=site_dir, prefix=f".{OUTPUT}.tmp-"))

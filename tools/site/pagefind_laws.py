@@ -24,6 +24,7 @@ from tools.render.outline import outline_only_laws, outline_page_path
 from tools.site.pagefind_records import FIRST_LAW_OF, POINTER_WEIGHT, Record, Unit, law_record
 
 if TYPE_CHECKING:
+    from tools.normalize.glossary import FirstLawTerms
     from tools.normalize.outline import Outline
 
 ABSENT = "—"  # the cell of a unit the page's own text lacks (tools/render/content.py)
@@ -83,12 +84,12 @@ def _law_record(
 
 def _titles_only_record(
     ctx: Context, number: int, lang: str, titles: dict[str, dict[str, str]],
-    first_terms: dict[str, list[str]], heads: list[str],
+    first: FirstLawTerms | None,
 ) -> Record:
     """The record of a 2017 law known by its titles only: found by its titles, its sections'
-    headings and the players' words of the glossary terms it is the first law of (as the CLI's
-    title documents are), its own unit empty (the page's note about the missing text is no
-    text of the law); those terms' headwords (`heads`) in its metadata."""
+    headings and the players' words of the glossary terms it is the first law of (`first`, as
+    the CLI's title documents are), its own unit empty (the page's note about the missing text
+    is no text of the law); those terms' headwords in its metadata."""
     assert ctx.outline is not None
     name = ctx.outline.title(number, lang) or ctx.outline.title(number, "en")
     law = (str(IN_FORCE), str(number), page_title(lang, number, name))
@@ -96,11 +97,11 @@ def _titles_only_record(
     # its sections' headings, as its title page shows them (anchored there: "#79C")
     sections = [Unit(id=unit_id, title=_words(name), text="", heading_weight=POINTER_WEIGHT)
                 for unit_id, name, _ in ctx.outline.section_names(number, lang) if name]
-    lead = {str(number): first_terms[str(number)]} if str(number) in first_terms else {}
+    lead = {str(number): first.forms} if first is not None else {}
     record = law_record(url, lang, law, [Unit(id=str(number), title="", text=""), *sections],
                         lead, titles, titles_only=True)
-    if heads:  # a JSON list: headwords hold commas and any separator a title might
-        record.meta[FIRST_LAW_OF] = json.dumps(heads, ensure_ascii=False)
+    if first is not None and first.heads:  # a JSON list: headwords hold commas, as titles may
+        record.meta[FIRST_LAW_OF] = json.dumps(first.heads, ensure_ascii=False)
     return record
 
 
@@ -109,8 +110,7 @@ def law_records(
     outline: Outline | None,
     terms: dict[str, list[str]],
     titles: dict[str, dict[str, str]],
-    first_terms: dict[str, list[str]] | None = None,
-    first_heads: dict[str, list[str]] | None = None,
+    first_laws: dict[str, FirstLawTerms] | None = None,
 ) -> list[Record]:
     """Every law page's record, in the order of the built pages' paths."""
     ctx = Context(corpus, outline, laws_by_edition(corpus))
@@ -125,7 +125,7 @@ def law_records(
                 records.append(_law_record(ctx, refs, (edition, number, lang), terms, titles))
     for number in outline_only_laws(ctx):
         for lang in LANGS:
-            records.append(_titles_only_record(ctx, number, lang, titles, first_terms or {},
-                                               (first_heads or {}).get(str(number), [])))
+            records.append(_titles_only_record(ctx, number, lang, titles,
+                                               (first_laws or {}).get(str(number))))
     return sorted(records, key=lambda record: PurePosixPath(record.url, "index.html").parts)
 
