@@ -173,16 +173,19 @@
   };
 
   /** The laws in force the situations found rest on (their first laws), each listed right
-   * before its situation (the law, then the situation that rests on it), when this build knows
-   * that law by its titles only and no page of it was found; after the law texts holding a clause
-   * with as many of the query's words, where they stand after the situation: the situation page names the law
-   * in its hidden metadata (rests_on in assistant/pages.py), as the CLI lists the titles with
-   * their situations (title_pointed_to and titles_listed_with in tools/search/pointers.py).
-   * The best situation, holding more of the query's words (`reading`) than any clause in force
-   * found, stands before the law texts found, and its law's own page before it when found
-   * after it, as the CLI's title joins the situation that brought it (rank.py). `ordered`
-   * is changed in place; returned: the items to list, each with the situation it stands
-   * before and how many of the law texts listed first (S.items) it must follow. */
+   * before its situation (the law, then the situation that rests on it) when no page of that
+   * law was found: a law whose text the build holds as the clause the situation cites first, a
+   * law known by its titles only as its title page; either after the law texts holding a
+   * clause with as many of the query's words, where those stand after the situation. The
+   * situation page names the law in its hidden metadata (rests_on and the rest in
+   * assistant/pages.py), as the CLI lists the titles with their situations (title_pointed_to
+   * and titles_listed_with in tools/search/pointers.py) and a law's clauses with the
+   * situations resting on it (rank.py). The best situation, holding more of the query's words
+   * (`reading`) than any clause in force found, stands before the law texts found, and its
+   * law's own page before it when found after it, as the CLI's title joins the situation that
+   * brought it (rank.py). `ordered` is changed in place; returned: the items to list, each
+   * with the situation it stands before and how many of the law texts listed first (S.items)
+   * it must follow. */
   S.restsOn = function (ordered, reading) {
     var listed = [];
     var pointing = ordered.filter(function (d) { return d.meta && d.meta.rests_on_title; });
