@@ -402,6 +402,20 @@ def test_a_situation_found_answers_for_its_law_against_the_clauses(page, origin)
     assert got[0][0] == "45" and got[1][0] == "50", got
 
 
+def test_history_never_stands_before_a_law_a_situation_brought(page, origin) -> None:  # noqa: ANN001
+    """A law in force known by its titles only, brought by the situations found resting on it,
+    is listed before the 1997 text found for it: "can I ask for the whole auction to be repeated
+    when it is my turn" reads "auction repeated" in the Polish text, which 1997 Law 41 holds
+    ("powtórzenia licytacji"), and the situations on asking about the auction bring Law 41 in
+    force (the anchors in tools/search/rank.py)."""
+    open_search(page, origin, "en/laws/2017/64/")
+    refs = [m.group(1, 2) for h in ask(page, "can I ask for the whole auction to be repeated "
+                                        "when it is my turn")
+            if (m := re.search(r"/laws/(2017|1997)/(\d+)/", h))]
+    assert ("2017", "41") in refs and ("1997", "41") in refs, refs
+    assert refs.index(("2017", "41")) < refs.index(("1997", "41")), refs
+
+
 def test_a_title_named_in_full_gives_way_to_one_whose_situation_holds_more_words(
         page, origin) -> None:  # noqa: ANN001
     """Among laws known by their titles only, the one holding more of the query's words, by its

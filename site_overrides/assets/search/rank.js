@@ -259,12 +259,26 @@
     var byClause = slots.map(function (i, k) { return { items: pages[i], k: k, most: answers(ordered[i]) }; })
       .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
     slots.forEach(function (i, k) { pages[i] = byClause[k].items; });
-    laws.forEach(function (law) {
+    var brought = laws.map(function (law) {
       var item = Object.assign({ excerpt: ownExcerpt([], []) }, law.item);
       var at = ordered.indexOf(law.before), text = law.after ? slots[law.after - 1] : -1;
       if (text > at) pages[text] = pages[text].concat([item]);
       else pages[at] = [item].concat(pages[at]);
+      return item;
     });
-    return [].concat.apply([], pages);
+    return historyAfter(brought, [].concat.apply([], pages));
   };
+
+  /** `items` with the 1997 text listed before the last of the laws in force that situations
+   * brought (`brought`) moved right after it: history never stands before a law in force a
+   * situation brought (the anchors in tools/search/rank.py), as currentFirst keeps it after
+   * the law texts found. */
+  function historyAfter(brought, items) {
+    var last = items.reduce(function (at, item, i) { return brought.indexOf(item) >= 0 ? i : at; }, -1);
+    if (last < 0) return items;
+    var old = items.filter(function (item, i) { return i < last && item.edition === "1997"; });
+    var kept = items.filter(function (item) { return old.indexOf(item) < 0; });
+    var at = kept.indexOf(items[last]) + 1;
+    return kept.slice(0, at).concat(old, kept.slice(at));
+  }
 })(window.bridgelawSearch = window.bridgelawSearch || {});
