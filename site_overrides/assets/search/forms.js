@@ -78,7 +78,6 @@
     return x.length - p <= LEFT_OVER && y.length - p <= LEFT_OVER;
   }
 
-
   /** Whether two folded English words are one word's forms, as their Snowball stems meet on
    * the CLI: the same but for an ending of the spec's "inflections", or, after the shorter
    * drops a final e or y, an ending that letter gives way to ("revoked", "penalties",

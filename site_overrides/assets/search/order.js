@@ -38,13 +38,7 @@
     // (find.js textFound)
     var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
     var current = S.textFound;
-    var last = out.reduce(function (at, d, i) { return current(d) ? i : at; }, -1);
-    if (last >= 0) {
-      var kept = out.filter(function (d, i) { return !(old(d) && i < last); });
-      var moved = out.filter(function (d, i) { return old(d) && i < last; });
-      var at = kept.reduce(function (pos, d, i) { return current(d) ? i : pos; }, -1) + 1;
-      out = kept.slice(0, at).concat(moved, kept.slice(at));
-    }
+    out = S.historyAfter(out, current, old);
     inForceBeforeOlder(out);
     // a law known by its titles only gives way to a law in force with a clause holding more of
     // the words: its title may hold one word typed ("partner" names Laws 4 and 40), the clause
@@ -104,6 +98,28 @@
     return { pages: out, score: function (d) { return scores.has(d) ? scores.get(d) : d.score || 0; } };
   }
 
+  /** `list` with every item `old` says is history that stands before the last item `anchor`
+   * says is in force moved right after that item, in their order: 1997 text never answers
+   * before a law in force whose text was found (currentFirst) or that a situation brought
+   * (S.items; the anchors in tools/search/rank.py). */
+  S.historyAfter = function (list, anchor, old) {
+    var last = list.reduce(function (at, d, i) { return anchor(d) ? i : at; }, -1);
+    if (last < 0) return list;
+    var moved = list.filter(function (d, i) { return i < last && old(d); });
+    var kept = list.filter(function (d) { return moved.indexOf(d) < 0; });
+    var at = kept.indexOf(list[last]) + 1;
+    return kept.slice(0, at).concat(moved, kept.slice(at));
+  };
+
+  /** The most of the query's words (`reading`) a situation among the pages `found` resting on
+   * `law` holds (0 for none): its words count as its law's, as the CLI groups a situation with
+   * its law (rank.py). */
+  S.situationsHeld = function (found, law, reading) {
+    return found.reduce(function (most, d) {
+      return d.meta && !d.meta.law && d.meta.rests_on === law ? Math.max(most, S.recordCovered(d, reading)) : most;
+    }, 0);
+  };
+
   /** Where a law is found in both editions, its 2017 text or title stands before its 1997 text
    * (`out` changed in place). */
   function inForceBeforeOlder(out) {
@@ -140,15 +156,9 @@
       var own = d.meta.first_law_of ? JSON.parse(d.meta.first_law_of) : [];
       return own.some(function (head) { return heads.indexOf(head) >= 0; }) ? 1 : 0;
     }
-    // the most words a situation found resting on the law holds
-    function situations(t) {
-      return found.reduce(function (m, d) {
-        return d.meta && !d.meta.law && d.meta.rests_on === t.meta.law ? Math.max(m, covered(d)) : m;
-      }, 0);
-    }
     return titles.map(function (d) {
       var words = covered(d);
-      return { d: d, words: words, held: Math.max(words, situations(d)), named: named.indexOf(d) >= 0 ? 1 : 0,
+      return { d: d, words: words, held: Math.max(words, S.situationsHeld(found, d.meta.law, reading)), named: named.indexOf(d) >= 0 ? 1 : 0,
         termed: termed(d), at: found.indexOf(d) };
     })
       .sort(function (a, b) {

@@ -242,9 +242,7 @@
     // it, which answers for it as it joins its law's group on the CLI: "opponent bid although
     // he had to pass for the rest of the auction" is told by the situation resting on Law 37
     function answers(d) {
-      return found.reduce(function (most, o) {
-        return o.meta && !o.meta.law && o.meta.rests_on === d.meta.law ? Math.max(most, S.recordCovered(o, reading)) : most;
-      }, S.bestClause(d, reading));
+      return Math.max(S.bestClause(d, reading), S.situationsHeld(found, d.meta.law, reading));
     }
     var ordered = S.currentFirst(found, reading);
     var laws = S.restsOn(ordered, reading); // the situations' laws, moved up or to be listed
@@ -266,19 +264,8 @@
       else pages[at] = [item].concat(pages[at]);
       return item;
     });
-    return historyAfter(brought, [].concat.apply([], pages));
+    // 1997 text, history, never stands before a law in force a situation brought
+    return S.historyAfter([].concat.apply([], pages), function (item) { return brought.indexOf(item) >= 0; },
+      function (item) { return item.edition === "1997"; });
   };
-
-  /** `items` with the 1997 text listed before the last of the laws in force that situations
-   * brought (`brought`) moved right after it: history never stands before a law in force a
-   * situation brought (the anchors in tools/search/rank.py), as currentFirst keeps it after
-   * the law texts found. */
-  function historyAfter(brought, items) {
-    var last = items.reduce(function (at, item, i) { return brought.indexOf(item) >= 0 ? i : at; }, -1);
-    if (last < 0) return items;
-    var old = items.filter(function (item, i) { return i < last && item.edition === "1997"; });
-    var kept = items.filter(function (item) { return old.indexOf(item) < 0; });
-    var at = kept.indexOf(items[last]) + 1;
-    return kept.slice(0, at).concat(old, kept.slice(at));
-  }
 })(window.bridgelawSearch = window.bridgelawSearch || {});
