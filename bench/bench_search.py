@@ -57,7 +57,8 @@ BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
              "book held-out": ROOT / "bench" / "data" / "queries_book_heldout.tsv",
              "book held-out 2": ROOT / "bench" / "data" / "queries_book_heldout2.tsv",
              "book held-out 3": ROOT / "bench" / "data" / "queries_book_heldout3.tsv",
-             "book held-out 4": ROOT / "bench" / "data" / "queries_book_heldout4.tsv"}
+             "book held-out 4": ROOT / "bench" / "data" / "queries_book_heldout4.tsv",
+             "book held-out 5": ROOT / "bench" / "data" / "queries_book_heldout5.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
