@@ -86,6 +86,13 @@ ENGLISH_TABLE = [
     ("Established", ["establish"]),
     ("penalty cards", ["penalti", "card"]),
     ("the claim of a player", ["claim", "player"]),
+    # an irregular verb's forms as the verb, which Snowball leaves apart ("lost", "lose")
+    ("lost lose losing", ["lose", "lose", "lose"]),
+    ("he led, they lead", ["he", "lead", "they", "lead"]),
+    ("won winning", ["win", "win"]),
+    ("withheld", ["withhold"]),
+    # not a form that is another word here: the left-hand opponent does not "leave"
+    ("left", ["left"]),
 ]
 
 

@@ -107,6 +107,9 @@ def test_hidden_folded_words_only_where_pagefind_cannot_fold() -> None:
     assert text == "Fałszywy renons karty przygwożdżonej dziadka"
     # ł needs its "l" copy; ż Pagefind folds by itself; dziadka also gets its other case
     assert hidden.split() == ["\u00a6", "Falszywy", "dziadek"]  # the mark the search box cuts at
+    # an irregular English form also as its verb, which the search box seeks it as
+    text, _, hidden = with_folded("a trick that could not be lost, as he said").partition("\n")
+    assert hidden.split() == ["\u00a6", "lose", "say"]
 
 
 def test_a_units_text_is_its_cells_words_with_references_set_off() -> None:

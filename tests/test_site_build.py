@@ -19,7 +19,7 @@ from helpers.site_build import real_corpus
 from tools.config import Config
 from tools.errors import BridgelawError
 from tools.model import LEAD_IN_END
-from tools.search.analysis import fold
+from tools.search.analysis import ENGLISH_IRREGULAR, fold
 from tools.search.score import ALL_WORDS_BONUS, ROLE_WEIGHTS, TermScores
 from tools.site.build import log_problems
 from tools.site.pagefind_records import FOLDED_MARK
@@ -244,6 +244,9 @@ def test_search_box_reads_the_spec_and_the_vocabulary_by_parts(built: Path) -> N
         # how a query read through the word pairs is said, the CLI's separators
         assert site["reading"] == spec["reading"] == {"as": " → ", "pairs": ", ", "ways": " / "}
         assert site["inflections"] == spec["inflections"]  # an English word's forms (query.js)
+        # an irregular verb's forms (forms.js verbOf), the CLI's table
+        assert site["irregular"] == spec["irregular"] == dict(sorted(ENGLISH_IRREGULAR.items()))
+        assert site["irregular"]["lost"] == "lose" and "left" not in site["irregular"]
         # the same pairs as the build's spec, each headword with its forms, in shards by the
         # first letter of a form's first content word, which the spec names
         parts = {p.stem.removeprefix(f"synonyms-{lang}-"): json.loads(p.read_text("utf-8"))

@@ -173,6 +173,29 @@ _ISE_WORDS = frozenset("""advise advised advises advising arise arises arising c
     wise rise rises""".split())
 
 
+# English verbs whose past forms Snowball cannot bring to their stem ("lost" -> "lost", "lose" ->
+# "lose"): each form read as its verb, in the index and the query alike (the site: the spec's
+# "irregular", forms.js englishBase, with_folded in tools/site/pagefind_records.py). Left out:
+# forms that are other words here ("left" of the left-hand opponent, "lay", "bound"),
+# auxiliaries and stop words ("did", "been", "gone" to "go", a Polish stop word), and verbs no
+# law or query uses.
+ENGLISH_IRREGULAR = {
+    form: verb.strip()
+    for line in """become: became; begin: began begun; break: broke broken; bring: brought;
+    catch: caught; choose: chose chosen; come: came; deal: dealt; draw: drew drawn;
+    fall: fell fallen; feel: felt; find: found; forbid: forbade forbidden;
+    forget: forgot forgotten; get: got gotten; give: gave given; hear: heard; hide: hid hidden;
+    hold: held; keep: kept; know: knew known; lead: led; lose: lost; make: made; mean: meant;
+    mislead: misled; misunderstand: misunderstood; mistake: mistook mistaken; overhear:
+    overheard; run: ran; say: said; see: saw seen; seek: sought; send: sent; show: shown;
+    sit: sat; speak: spoke spoken; stand: stood; take: took taken; tell: told; think: thought;
+    throw: threw thrown; understand: understood; uphold: upheld; win: won; withdraw: withdrew
+    withdrawn; withhold: withheld; write: wrote written""".split(";")
+    for verb, forms in [line.split(":")]
+    for form in forms.split()
+}
+
+
 def ize_spelling(word: str) -> str:
     """The -ize spelling of a British -ise word ("authorised" -> "authorized"), else the word."""
     if word in _ISE_WORDS:
@@ -184,13 +207,13 @@ def ize_spelling(word: str) -> str:
 @lru_cache(maxsize=200_000)
 def english_terms(word: str) -> tuple[str, ...]:
     """Index/query terms of one lowercase English word: its folded Snowball stem, British
-    -ise spellings read as -ize."""
+    -ise spellings read as -ize, an irregular verb form as its verb."""
     folded = fold(word)
     if folded in ENGLISH_STOPS:
         return ()
     if folded.isdigit() or not folded.isalpha():
         return (folded,)
-    return (_stemmer("english").stemWord(ize_spelling(folded)),)
+    return (_stemmer("english").stemWord(ize_spelling(ENGLISH_IRREGULAR.get(folded, folded))),)
 
 
 class PolishFilter(Filter):

@@ -18,6 +18,7 @@ from typing import Any
 from tools.model import LANGS
 from tools.search.analysis import (
     APOSTROPHE_PIECES,
+    ENGLISH_IRREGULAR,
     ENGLISH_STOPS,
     FOLD_LETTERS,
     NEGATION,
@@ -287,6 +288,7 @@ def spec(synonyms: Iterable[Synonym | dict[str, str]], citation_rule: dict[str, 
         "ranking": ranking_rules(),
         "reading": READING,
         "inflections": ENGLISH_INFLECTIONS,
+        "irregular": dict(sorted(ENGLISH_IRREGULAR.items())),
         "negation": NEGATION,
         "weights": {"synonym": SYNONYM_WEIGHT, "jargon": JARGON_WEIGHT},
         "pieces": sorted(APOSTROPHE_PIECES),

@@ -82,8 +82,9 @@ def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:
 
 # What the search box and the wizard read of the spec (assets/search/query.js); the CLI's weights
 # and the citation rule (each page embeds that itself) would only make every first search bigger.
-SITE_SPEC_KEYS = ("fold_extra", "inflections", "jargon", "max_query_chars", "negation", "pieces",
-                  "ranking", "reading", "stops", "synonyms", "translations", "typo_bounds")
+SITE_SPEC_KEYS = ("fold_extra", "inflections", "irregular", "jargon", "max_query_chars",
+                  "negation", "pieces", "ranking", "reading", "stops", "synonyms", "translations",
+                  "typo_bounds")
 
 
 def site_specs(spec: dict[str, Any], shards: list[str], pair_shards: list[str],

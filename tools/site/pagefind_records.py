@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tools.model import LANGS
 from tools.search.analysis import (
+    ENGLISH_IRREGULAR,
     distinct_words,
     fold,
     ize_spelling,
@@ -75,6 +76,9 @@ def with_folded(text: str) -> str:
     # a British -ise word also as -ize, so either spelling finds it (Pagefind stems each apart)
     extra += [ize for word in words if (ize := ize_spelling(word.lower())) != word.lower()]
     extra += [form for word in words for form in mobile_e_forms(word)]
+    # an irregular English form also as its verb, which the search box seeks it as ("lost" ->
+    # "lose"): Pagefind's stems keep them apart
+    extra += [verb for word in words if (verb := ENGLISH_IRREGULAR.get(word.lower()))]
     folded = " ".join(dict.fromkeys(extra))
     return f"{text}\n{FOLDED_MARK} {folded}" if folded else text
 

@@ -211,7 +211,9 @@
       negated = readAfterNie(negated, typed, fixed);
       // Pagefind wants every word of its query: a typo the index lacks would leave only the
       // pages that repeat it, so Pagefind gets the word meant and the typo counts as unmatched
-      var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed);
+      // an irregular English form is sought as its verb, which every text's folded copy adds
+      // beside the form (tools/site/pagefind_records.py with_folded): "lost" finds "lose"
+      var sought = words.filter(function (w) { return typed.indexOf(w) < 0; }).concat(fixed).map(Q.verbOf);
       // an English query also reads the Polish law text, in the Polish words of the glossary
       // terms it names (tools/search/engine.py named_terms): the words typed name them unless a
       // typo was read as another word
@@ -286,7 +288,12 @@
         // filter, tools/site/pagefind_records.py): the 1997 text that holds more of the words
         // would fill the pages read and leave the law in force out
         var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
-        return searchWords(pf, null, single, only).then(function (results) {
+        // ... by the words as typed and, for an English query read in the Polish text, by the
+        // Polish words of the terms it names (the first way of each): 1997 text read first may
+        // have left no room for the Polish law in force that holds them ("declarer prohibits
+        // the lead": 50D2a)
+        var lookFor = single.concat(first.filter(function (w) { return single.indexOf(w) < 0; }));
+        return searchWords(pf, null, lookFor, only).then(function (results) {
           // the pages read already neither count again nor take the place of a law not read
           return stale() ? null : candidates(results.filter(function (r) { return have.indexOf(r.id) < 0; }));
         }).then(function (more) {

@@ -161,22 +161,29 @@
    * ("revoke on the twelfth trick" names "fałszywy renons" by "revoke", "lewa" by "trick" ...).
    * The Polish text is what the build has: a Polish query names nothing here. */
   function translate(words, rows) {
-    var folded = words.map(fold), terms = [], done = {};
-    (rows || []).forEach(function (row) {
-      // a glossary form's word is named in any of its English inflections (Q.inflects); a word
-      // pair's row (its third item) lists every inflection and is matched as typed
-      function names(w, i, p) { return row[2] ? folded[i] === p : Q.inflects(folded[i], p); }
-      var parts = row[0].split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w && !Q.spec.stops[w]; });
-      if (done[row[1]] || !parts.length) return;
-      if (!parts.every(function (p) { return words.some(function (w, i) { return names(w, i, p); }); })) return;
-      done[row[1]] = true;
-      terms.push({
-        naming: words.filter(function (w, i) { return parts.some(function (p) { return names(w, i, p); }); }),
-        term: row[1],
-        words: row[1].split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
-      });
+    var folded = words.map(fold), chosen = {};
+    function partsOf(row) { return row[0].split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w && !Q.spec.stops[w]; }); }
+    // a glossary form's word is named in any of its English inflections (Q.inflects); a word
+    // pair's row (its third item) lists every inflection and is matched as typed
+    function names(row, i, p) { return row[2] ? folded[i] === p : Q.inflects(folded[i], p); }
+    (rows || []).forEach(function (row, at) {
+      var parts = partsOf(row), had = chosen[row[1]];
+      if (!parts.length || had && had.parts.length <= parts.length) return;
+      if (!parts.every(function (p) { return words.some(function (w, i) { return names(row, i, p); }); })) return;
+      // of a term's forms the query names, the one of fewest words says what it named, as the
+      // CLI reads the first form named, the headword before its variants ("suit", not "suit
+      // led", in "the lead of the suit": "lead" names the lead there)
+      chosen[row[1]] = { at: had ? had.at : at, row: row, parts: parts };
     });
-    return terms;
+    return Object.keys(chosen).map(function (k) { return chosen[k]; })
+      .sort(function (a, b) { return a.at - b.at; })
+      .map(function (one) {
+        return {
+          naming: words.filter(function (w, i) { return one.parts.some(function (p) { return names(one.row, i, p); }); }),
+          term: one.row[1],
+          words: one.row[1].split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
+        };
+      });
   }
 
   /** Whether term `t` is read as part of term `o` (translate's terms): `o` is named by more of
