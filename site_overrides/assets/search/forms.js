@@ -42,19 +42,22 @@
   var ENDING = 3, LEFT_OVER = 4, PREFIXES = ["prze", "przy"];
   function sameWord(a, b) { return sameFolded(fold(a), fold(b)); }
 
-  /** The verb an irregular English form is a form of ("lost", "Lost" -> "lose": the spec's
-   * "irregular", ENGLISH_IRREGULAR in tools/search/analysis.py), else the word as given. */
-  function verbOf(w) {
-    var table = Q.spec && Q.spec.irregular, key = fold(String(w));
-    return table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : w;
+  /** The verb a folded irregular English form is a form of ("lost" -> "lose": the spec's
+   * "irregular", ENGLISH_IRREGULAR in tools/search/analysis.py), else "". */
+  function irregular(folded) {
+    var table = Q.spec && Q.spec.irregular;
+    return table && Object.prototype.hasOwnProperty.call(table, folded) ? table[folded] : "";
   }
+
+  /** The verb of a word typed in an irregular form ("Lost" -> "lose"), else the word as typed. */
+  function verbOf(w) { return irregular(fold(String(w))) || w; }
 
   /** A folded word without an English inflection (-ing, -ed, -es, -s, -ied as -y), a doubled
    * last consonant made single ("bidding" -> "bid"), an irregular form as its verb; the word
    * itself when none is found. */
   function englishBase(w) {
-    var verb = verbOf(w);
-    if (verb !== w) return verb;
+    var verb = irregular(w);
+    if (verb) return verb;
     var base = w.replace(/ied$/, "y").replace(/(ing|ed|es|s)$/, "");
     if (base === w || base.length < 3 || /ss$/.test(w) && base === w.slice(0, -1)) return w;
     return /([b-df-hj-np-tv-z])\1$/.test(base) && !/(ss|ll)$/.test(base) ? base.slice(0, -1) : base;
@@ -94,8 +97,8 @@
    * "conceding"; not "players" for "play", nor "pary" for "pard"). */
   function inflects(a, b) {
     var rule = Q.spec.inflections;
-    a = verbOf(a);
-    b = verbOf(b);
+    a = irregular(a) || a;
+    b = irregular(b) || b;
     if (a === b) return true;
     if (!rule) return a[0] === b[0] && sameWord(a, b); // an older spec
     var s = a.length <= b.length ? a : b, l = s === a ? b : a, last = s.slice(-1);
