@@ -175,7 +175,8 @@ _ISE_WORDS = frozenset("""advise advised advises advising arise arises arising c
 
 # English verbs whose past forms Snowball cannot bring to their stem ("lost" -> "lost", "lose" ->
 # "lose"): each form read as its verb, in the index and the query alike (the site: the spec's
-# "irregular", forms.js englishBase, with_folded in tools/site/pagefind_records.py). Left out:
+# "irregular", read by forms.js irregular and verbOf; with_folded in
+# tools/site/pagefind_records.py adds the verb to every page). Left out:
 # forms that are other words here ("left" of the left-hand opponent, "lay", "bound"),
 # auxiliaries and stop words ("did", "been", "gone" to "go", a Polish stop word), and verbs no
 # law or query uses.
