@@ -1,8 +1,8 @@
 """Self-containment in a real browser: one page of each kind the site has (home, law pages with
 text and title-only, 1997, English, side by side, situations, glossary, wizard, 404...), in both
 languages where they differ, loads only from 127.0.0.1 and nothing it asks for fails; with every
-other host held for 8 s the first paint stays under 1 s. Every page of both languages is read
-for references to another host without a browser, in tests/test_site_hosts.py."""
+other host held for 8 s each page paints long before the hold ends. Every page of both languages
+is read for references to another host without a browser, in tests/test_site_hosts.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,11 @@ from helpers.browser import CHROMIUM, LAUNCH_ARGS, serve_folder
 
 pytestmark = [pytest.mark.browser, pytest.mark.network]
 
-HOLD_SECONDS = 8  # far above a paint of our pages (< 1 s), still well over the control's 5 s
+HOLD_SECONDS = 8  # far above a paint of our pages, still well over the control's 5 s
+# A page that waited for a held host could not paint before the hold ends; our pages paint in
+# about 0.2-1 s, more on a loaded CI machine (1.04 s seen with the suite's workers running), so
+# the bound is half the hold: it tells waiting from not waiting and not a busy machine from idle.
+PAINT_BOUND_MS = HOLD_SECONDS * 1000 // 2
 PAINT_PAGES = ["laws/2017/64/", "en/laws/2017/64/", "laws/1997/45/", "compare/64/",
                "en/compare/64/", "wizard/", "en/wizard/", "situations/", "index.html",
                "en/glossary/"]
@@ -158,7 +162,7 @@ def _first_paint(page: object) -> float:
 
 
 def test_first_paint_with_other_hosts_held(held, base_url, tmp_path) -> None:
-    """Every other host hangs for 8 s: our pages paint in under 1 s; a control page that asks
+    """Every other host hangs for 8 s: our pages paint before half of it; a control page that asks
     a font CDN for its stylesheet does not paint until the hold ends (the harness works)."""
     browser, hanging = held
     context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -169,7 +173,7 @@ def test_first_paint_with_other_hosts_held(held, base_url, tmp_path) -> None:
     for path in PAINT_PAGES:
         page.goto(base_url + path, wait_until="commit")
         paints[path] = _first_paint(page)
-    assert all(ms < 1000 for ms in paints.values()), paints
+    assert all(ms < PAINT_BOUND_MS for ms in paints.values()), paints
     # Chromium itself may reach for update/accounts/autofill hosts; our pages asked for none
     assert not any(url for url in requests if not url.startswith(base_url)), requests
     assert "fonts.googleapis.com" not in hanging.hosts()
@@ -181,6 +185,6 @@ def test_first_paint_with_other_hosts_held(held, base_url, tmp_path) -> None:
     with serve_folder(tmp_path) as control_url:
         page.goto(control_url + "control-held.html", wait_until="commit")
         held_ms = _first_paint(page)
-    assert held_ms > 5000, held_ms
+    assert held_ms > HOLD_SECONDS * 1000 - 3000 > PAINT_BOUND_MS, held_ms
     assert "fonts.googleapis.com" in hanging.hosts()
     context.close()
