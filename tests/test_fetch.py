@@ -275,5 +275,6 @@ def test_a_host_that_stopped_answering_is_not_asked_again(server: LocalServer, t
     started = time.monotonic()
     with pytest.raises(SourceError, match="stopped answering"):
         fetcher.fetch(server.base + "/p4.html")
-    assert time.monotonic() - started < 0.1
+    # under one timeout (0.2 s): the error comes without a wait, with room for a loaded machine
+    assert time.monotonic() - started < 0.2
     assert "/p4.html" not in server.paths()
