@@ -193,6 +193,25 @@ def test_assets_copied_and_indexed(built: Path) -> None:
     assert (site / "pagefind" / "pagefind.js").is_file()
 
 
+def test_the_search_index_holds_the_pages_that_answer_not_the_lists(built: Path) -> None:
+    """Pagefind indexes laws, situations, the glossary and the wizard in both languages, and no
+    page that only lists others (home, lists of laws, situations and comparisons, index of
+    terms): read word by word such a page holds every word and crowds out the one that answers."""
+    import gzip
+
+    urls = set()
+    for fragment in (built / "site" / "pagefind" / "fragment").glob("*.pf_fragment"):
+        text = gzip.decompress(fragment.read_bytes()).removeprefix(b"pagefind_dcd")
+        urls.add(json.loads(text)["url"])
+    for root in ("/", "/en/"):
+        lists = {root + page for page in ("", "laws/", "situations/", "compare/", "terms/")}
+        assert not lists & urls
+        assert {root + "glossary/", root + "wizard/"} <= urls
+        assert any(url.startswith(root + "situations/") and url != root + "situations/"
+                   for url in urls)
+    assert any(url.startswith("/u/") for url in urls)  # the law records
+
+
 def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
                                                           html_pages: dict) -> None:
     """Every page loads one script (deferred, in <head>, before the wizard's): the scripts'

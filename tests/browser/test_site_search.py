@@ -492,6 +492,23 @@ def test_english_inflections_of_one_word_are_one_word(page, origin) -> None:  # 
     assert "explanation" in got["terms"], got
 
 
+def test_an_english_players_form_is_named_by_its_inflections_only(page, origin) -> None:  # noqa: ANN001
+    """On the English pages a players' form is named as the CLI's English stems name it: "under"
+    in "a card under the table" is no form of "underbid" (a Polish ending rule made it one, and
+    an insufficient bid was read into a missing card), while "underbids" still is."""
+    open_search(page, origin, "en/laws/2017/64/")
+    got = page.evaluate("""async () => {
+      const S = window.bridgelawSearch, Q = window.bridgelawQuery;
+      await Q.load(S.ROOT);
+      const table = ["missing", "card", "found", "under", "table"], told = ["he", "underbids"];
+      await Q.synonyms(S.ROOT, table.concat(told));
+      return { table: Q.synonymTerms(table, {}).map((t) => t.term),
+               told: Q.synonymTerms(told, {}).map((t) => t.term) };
+    }""")
+    assert "insufficient bid" not in got["table"] and "dummy" in got["table"], got
+    assert "insufficient bid" in got["told"], got
+
+
 def test_an_irregular_verb_form_is_read_as_its_verb(page, origin) -> None:  # noqa: ANN001
     """Pagefind's stems keep "lost" and "lose" apart, as Snowball does on the CLI, where
     analysis.py reads each irregular form as its verb: the search box seeks the verb, which every

@@ -68,7 +68,7 @@ def site_pages(
     ids per language and edition; a law record whose page the site lacks is an error (the site
     was built from another corpus)."""
     from tools.site.pagefind_laws import law_records
-    from tools.site.pagefind_pages import built_pages, read_pages
+    from tools.site.pagefind_pages import built_pages, read_pages, searched
 
     found = SitePages(records=law_records(corpus, outline, terms, titles, first_laws))
     urls = built_pages(site_dir)
@@ -77,7 +77,7 @@ def site_pages(
     if missing:
         raise BridgelawError(f"{site_dir}: law pages of the corpus not in the site: "
                              + ", ".join(missing[:5]))
-    found.pages = read_pages(site_dir, [url for url in urls if url not in laws])
+    found.pages = read_pages(site_dir, [url for url in urls if url not in laws and searched(url)])
     for record in found.records:
         if record.meta["titles_only"]:
             continue  # titles only: a typed id is answered as not in the build (cite.js)

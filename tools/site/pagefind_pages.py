@@ -10,9 +10,19 @@ import re
 from pathlib import Path
 
 from tools.site.pagefind_records import with_folded
+from tools.urls import LANG_ROOTS
 
 ROOT_SELECTOR = "article"  # Material's article body: the navigation stays out of the index
 _SKIP_DIRS = {"assets", "pagefind", "search"}
+# Pages that only list other pages (home, the lists of laws, situations and edition comparisons,
+# the index of terms), in each language: every word of a query is somewhere on them, so read
+# word by word they outrank the page that answers, and take the places of the pages read.
+LIST_PAGES = ("", "laws/", "situations/", "compare/", "terms/")
+
+
+def searched(url: str) -> bool:
+    """Whether a page goes into the search index: every page a reader lands on but the lists."""
+    return not any(url == root + page for root in LANG_ROOTS.values() for page in LIST_PAGES)
 
 
 def page_url(site_dir: Path, path: Path) -> str:

@@ -96,19 +96,19 @@
    * words: the headword's content words}, a headword once, by the first of its forms whose
    * every word the query holds ("karta karna" names "karta przygwożdżona"). */
   function synonymTerms(words, negated) {
-    var named = [];
+    var named = [], same = formsOfOneWord();
     // a word typed after "nie" names only a form that negates it too (query.py read_words)
     var read = words.map(function (w) { return Q.joinedOf(negated, w) || w; });
     headwords.forEach(function (headword) {
       synonymForms[headword].some(function (form) {
         var parts = Q.withNegations(form.split(/\s+/)).filter(function (w) { return w && !Q.spec.stops[w]; });
         if (!parts.length) return false;
-        var at = parts.map(function (p) { return read.findIndex(function (w) { return Q.sameWord(w, p); }); });
+        var at = parts.map(function (p) { return read.findIndex(function (w) { return same(w, p); }); });
         if (at.some(function (i) { return i < 0; })) return false;
         named.push({
           // every word typed that is a form of one of the variant's words, as the CLI counts
           naming: words.filter(function (w, i) {
-            return words.indexOf(w) === i && parts.some(function (p) { return Q.sameWord(read[i], p); });
+            return words.indexOf(w) === i && parts.some(function (p) { return same(read[i], p); });
           }),
           term: headword,
           words: headword.split(/\s+/).filter(function (w) { return !Q.spec.stops[fold(w)]; })
@@ -117,6 +117,15 @@
       });
     });
     return named;
+  }
+
+  /** How a word typed and a word of a players' form (of the page's language: the shards are
+   * per language) are one word's forms, as the CLI's stems of that language meet: English by
+   * its inflections (Q.inflects), not by the Polish endings of Q.sameWord, which make "under"
+   * a form of "underbid". */
+  function formsOfOneWord() {
+    if (LANG !== "en") return Q.sameWord;
+    return function (w, p) { return Q.inflects(fold(w), fold(p)); };
   }
 
   /** Players' words as the law says them: a glossary variant whose every word the query holds
