@@ -573,6 +573,21 @@ def test_players_words_typed_with_other_words_are_also_searched_as_typed(page, o
     assert asked and not any(words.split() == ["karta", "karna"] for words in asked), asked
 
 
+def test_a_search_asked_again_on_the_next_keystroke_is_answered_from_the_kept(page, origin) -> None:  # noqa: ANN001
+    """Typing on asks again for what the keystroke before asked (every word but the last, one
+    by one): those searches are kept, so the longer query asks Pagefind fewer searches than it
+    asks on a fresh page, and lists the same results, each page read as on a fresh page."""
+    query, longer = "karta zagrana przez dziadka", "karta zagrana przez dziadka za wcześnie"
+    open_search(page, origin)
+    fresh = pagefind_queries(page, longer)
+    fresh_hrefs = ask(page, longer)
+    open_search(page, origin)
+    pagefind_queries(page, query)
+    again = pagefind_queries(page, longer)
+    assert ask(page, longer) == fresh_hrefs and fresh_hrefs
+    assert len(again) < len(fresh), (again, fresh)
+
+
 def test_the_law_in_force_is_asked_for_when_only_1997_text_holds_the_words(page, origin) -> None:  # noqa: ANN001
     """1997 Law 51 holds every word ("zabronił" aside) and no law in force holds them all: the
     laws in force are then searched by the records' edition filter, and 2017 50D2a (declarer

@@ -38,10 +38,10 @@ POINTER_WEIGHT = 0.5
 # The metadata field holding a law's names (its titles in both languages, folded forms too).
 # Pagefind adds a bonus for query words found in a weighted metadata field, on top of the body
 # score, which saturates on long laws: without it a long law that uses the words in passing
-# outranks the law named by them. assets/search/find.js gives this field its weight.
+# outranks the law named by them. assets/search/ask.js gives this field its weight.
 ABOUT = "about"
 # The headwords of the glossary terms a law known by its titles only is the first law of (a JSON
-# list): assets/search/order.js reads it, and find.js gives it no weight as words to find.
+# list): assets/search/order.js reads it, and ask.js gives it no weight as words to find.
 FIRST_LAW_OF = "first_law_of"
 
 

@@ -1,4 +1,4 @@
-/* The site search, 5 of 6: citation queries ("64B3", "przepis 50D2a", "Law 61B") read as the
+/* The site search, 6 of 7: citation queries ("64B3", "przepis 50D2a", "Law 61B") read as the
  * unit they name, answered with a jump to it; what to show is returned, search.js shows it. */
 (function (S) {
   "use strict";

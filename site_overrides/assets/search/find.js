@@ -1,7 +1,8 @@
-/* The site search, 1 of 6 (find.js, score.js, rank.js, order.js, cite.js, search.js, loaded in this order): what
- * every part shares (the site root, the page's language and words), and reading Pagefind, loaded
- * only when the reader opens the search. Every file adds to one namespace, window.bridgelawSearch;
- * how every engine reads a query is assets/search/query.js (typos: typos.js), loaded before them. */
+/* The site search, 1 of 7 (find.js, ask.js, score.js, rank.js, order.js, cite.js, search.js,
+ * loaded in this order): what every part shares (the site root, the page's language and words),
+ * and finding the pages a query asks for (reading Pagefind: ask.js). Every file adds to one
+ * namespace, window.bridgelawSearch; how every engine reads a query is assets/search/query.js
+ * (typos: typos.js), loaded before them. */
 (function (S) {
   "use strict";
 
@@ -28,97 +29,6 @@
   var CANDIDATES = 6;
   var TITLE_PAGES = 4; // title-only law pages read beyond the CANDIDATES (see candidates())
   var OTHER_PAGES = 3; // pages that are not law text (situations, glossary) read beyond them
-  // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
-  // `about` holds a law's names in both languages with their folded and inflected forms (see
-  // ABOUT in tools/site/pagefind_records.py): the body score saturates on a long law, and without the bonus
-  // a long law that uses the words in passing outranks the law they name. The printed `title`
-  // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
-  // law whose name is the other case of the word typed. The other fields are not words, or
-  // (rests_on, a situation's law: order.js) name what a page points to, not what it says.
-  // first_law_of, the glossary terms a law known by its titles only rests under, is read by
-  // order.js, not searched.
-  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, rests_on: 0, rests_on_title: 0,
-    rests_on_unit: 0, cites_laws: 0, first_law_of: 0 } };
-  // Fewer results than this for all the words together: rank by the words one by one instead.
-  var ENOUGH = 3;
-
-  var pagefind = null;
-
-  /** Pagefind itself, imported once. */
-  S.loadPagefind = function () {
-    if (!pagefind) {
-      pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
-        // noWorker: the search runs on the page itself, which saves the 41 KB worker script
-        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true, ranking: RANKING })).then(function () {
-          if (pf.init) pf.init();
-          return pf;
-        });
-      }, function (error) {
-        pagefind = null; // no signal for a moment: imported again on the next keystroke
-        throw error;
-      });
-    }
-    return pagefind;
-  };
-
-  /** One Pagefind search: every search of the box goes through here (a test records them). */
-  S.ask = function (pf, words, options) { return pf.search(words, options); };
-
-  /** Results for all the words `together`; when too few pages hold them all (or `together` is
-   * null), every page holding any of the words `single` (query.js lawWords may read more words
-   * one by one than together), ranked by the sum of its scores word by word (a page with more
-   * of them comes first). */
-  function searchWords(pf, together, single, options) {
-    return (together ? S.ask(pf, together.join(" "), options) : Promise.resolve(null)).then(function (found) {
-      if (found && (together.length < 2 || found.results.length >= ENOUGH)) return found.results;
-      return Promise.all(single.map(function (w) { return S.ask(pf, w, options); })).then(function (each) {
-        return merged(each.map(function (one) { return one ? one.results : []; }));
-      });
-    });
-  }
-
-  /** Several searches' results as one list, best first: a page found by more of them adds up
-   * their scores, and its data their matches (mergedData). */
-  function merged(lists) {
-    var byId = {}, order = [];
-    lists.forEach(function (results) {
-      (results || []).forEach(function (r) {
-        if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
-        byId[r.id].score += r.score;
-        byId[r.id].parts.push(r);
-      });
-    });
-    return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
-      .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
-  }
-
-  /** Results for the words typed and, when an English query named glossary terms, for their
-   * Polish words too (no page holds both): a page found by both adds up its two scores and
-   * matches, so the Polish text that answers stands among the English titles that name it. */
-  function searchBoth(pf, words, polish, single) {
-    if (!polish.length) return searchWords(pf, words, single);
-    return Promise.all([searchWords(pf, words, single), searchWords(pf, polish, polish)]).then(merged);
-  }
-
-  /** One page's data for several one-word results: its sub-results with the words' matches
-   * together. Pagefind keeps one object per page and rewrites its sub-results on each data()
-   * call, so the calls run one after another and each call's list is kept. */
-  function mergedData(parts) {
-    var lists = [], last = null;
-    return parts.reduce(function (chain, r) {
-      return chain.then(function () { return r.data(); }).then(function (d) { last = d; lists.push(d.sub_results || []); });
-    }, Promise.resolve()).then(function () {
-      var byAnchor = {}, order = [];
-      lists.forEach(function (subs) {
-        subs.forEach(function (sub) {
-          var key = sub.anchor ? sub.anchor.id : "";
-          if (!byAnchor[key]) { byAnchor[key] = { anchor: sub.anchor, weighted_locations: [] }; order.push(key); }
-          byAnchor[key].weighted_locations = byAnchor[key].weighted_locations.concat(sub.weighted_locations || []);
-        });
-      });
-      return Object.assign({}, last, { sub_results: order.map(function (k) { return byAnchor[k]; }) });
-    });
-  }
 
   /** Whether a page is 2017 law text the query found: a unit of it matched, not the law's own
    * row, found by its names (has_text in tools/search/rank.py). */
@@ -254,7 +164,7 @@
           return S.bestClause(d, reading) >= sought.length;
         });
       }
-      var searched = searchBoth(pf, asked, first, single);
+      var searched = S.searchBoth(pf, asked, first, single);
       // players' words are asked for in the law's words, which Pagefind then wants instead:
       // where other words are typed beside them, the words as typed are asked for too, so a
       // page that says them as typed stays among the pages read ("exposure of declarer's
@@ -265,9 +175,9 @@
       var naming = [].concat.apply([], soughtSynonyms.map(function (t) { return t.naming; }));
       var besides = sought.filter(function (w) { return naming.indexOf(w) < 0 && !Q.jargonWords([w]).length; });
       if (besides.length && asked.some(function (w) { return sought.indexOf(w) < 0; })) {
-        searched = Promise.all([searched, searchWords(pf, sought, sought)]).then(merged);
+        searched = Promise.all([searched, S.searchWords(pf, sought, sought)]).then(S.merged);
       }
-      if (joined.length) searched = Promise.all([searched, searchWords(pf, null, joined)]).then(merged);
+      if (joined.length) searched = Promise.all([searched, S.searchWords(pf, null, joined)]).then(S.merged);
       return searched.then(function (results) {
         if (stale() || !results) return null;
         return candidates(results);
@@ -293,7 +203,7 @@
         // have left no room for the Polish law in force that holds them ("declarer prohibits
         // the lead": 50D2a)
         var lookFor = single.concat(first.filter(function (w) { return single.indexOf(w) < 0; }));
-        return searchWords(pf, null, lookFor, only).then(function (results) {
+        return S.searchWords(pf, null, lookFor, only).then(function (results) {
           // the pages read already neither count again nor take the place of a law not read
           return stale() ? null : candidates(results.filter(function (r) { return have.indexOf(r.id) < 0; }));
         }).then(function (more) {

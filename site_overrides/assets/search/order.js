@@ -1,4 +1,4 @@
-/* The site search, 4 of 6: the order of the pages found, by the CLI's rules
+/* The site search, 5 of 7: the order of the pages found, by the CLI's rules
  * (tools/search/rank.py): the edition in force first, and the law a situation rests on listed
  * with it. rank.js turns the pages into result items (S.items calls these). */
 (function (S) {

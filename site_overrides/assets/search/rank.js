@@ -1,4 +1,4 @@
-/* The site search, 3 of 6: Pagefind's answers ranked into the result items the box shows, by
+/* The site search, 4 of 7: Pagefind's answers ranked into the result items the box shows, by
  * the CLI's rules (tools/search/rank.py), the pages in order.js's order. Words are shown as
  * text (textContent), never as HTML. */
 (function (S) {

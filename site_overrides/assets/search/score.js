@@ -1,4 +1,4 @@
-/* The site search, 2 of 6: what ranking reads of a law record, and the score of each of its
+/* The site search, 3 of 7: what ranking reads of a law record, and the score of each of its
  * units from the places Pagefind matched, by the CLI's BM25 (tools/search/score.py): a unit's
  * own titles, the titles above it and its text, each a field with its role's weight. */
 (function (S) {

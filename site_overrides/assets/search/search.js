@@ -1,4 +1,4 @@
-/* The site search, 6 of 6: the search box itself, opened by the header's button or "/".
+/* The site search, 7 of 7: the search box itself, opened by the header's button or "/".
  * The files before this one (find.js, score.js, rank.js, order.js, cite.js) fill in window.bridgelawSearch.
  * Citation queries ("64B3", "przepis 50D2a", "Law 61B") jump straight to the unit.
  * Everything the reader typed is shown as text (textContent), never parsed as HTML. */

@@ -1,0 +1,137 @@
+/* The site search, 2 of 7: reading Pagefind (loaded only when the reader opens the search), its
+ * searches kept for the keystrokes after, and their results merged. Loaded after find.js, whose
+ * S.find asks through S.searchWords, S.searchBoth and S.merged. */
+(function (S) {
+  "use strict";
+
+  var ROOT = S.ROOT;
+  // Pagefind adds a bonus for query words found in weighted metadata, on top of the body score.
+  // `about` holds a law's names in both languages with their folded and inflected forms (see
+  // ABOUT in tools/site/pagefind_records.py): the body score saturates on a long law, and without the bonus
+  // a long law that uses the words in passing outranks the law they name. The printed `title`
+  // gets none: it misses those forms, and its bonus would rank "UPRAWNIENIA DZIADKA" above the
+  // law whose name is the other case of the word typed. The other fields are not words, or
+  // (rests_on, a situation's law: order.js) name what a page points to, not what it says.
+  // first_law_of, the glossary terms a law known by its titles only rests under, is read by
+  // order.js, not searched.
+  var RANKING = { metaWeights: { about: 3, title: 0, law: 0, edition: 0, target: 0, rests_on: 0, rests_on_title: 0,
+    rests_on_unit: 0, cites_laws: 0, first_law_of: 0 } };
+  // Fewer results than this for all the words together: rank by the words one by one instead.
+  var ENOUGH = 3;
+
+  var pagefind = null;
+
+  /** Pagefind itself, imported once. */
+  S.loadPagefind = function () {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind/pagefind.js", ROOT).href).then(function (pf) {
+        // noWorker: the search runs on the page itself, which saves the 41 KB worker script
+        return Promise.resolve(pf.options({ baseUrl: ROOT.pathname, noWorker: true, ranking: RANKING })).then(function () {
+          if (pf.init) pf.init();
+          return pf;
+        });
+      }, function (error) {
+        pagefind = null; // no signal for a moment: imported again on the next keystroke
+        throw error;
+      });
+    }
+    return pagefind;
+  };
+
+  /** One Pagefind search: every search Pagefind runs goes through here (a test records them). */
+  S.ask = function (pf, words, options) { return pf.search(words, options); };
+
+  // Searches kept for the keystrokes after: typing on asks again for most of what the keystroke
+  // before asked (each word but the last, one by one), and Pagefind would run each anew.
+  var kept = new Map(), KEPT_SEARCHES = 200;
+
+  /** S.ask, answered from the searches kept when asked before, with each result read once. */
+  function search(pf, words, options) {
+    var key = words + "\u0000" + JSON.stringify(options || {}), found = kept.get(key);
+    if (!found) {
+      if (kept.size >= KEPT_SEARCHES) kept.clear();
+      found = Promise.resolve(S.ask(pf, words, options)).then(readOnce);
+      found.catch(function () { kept.delete(key); }); // asked again on the next keystroke
+      kept.set(key, found);
+    }
+    return found;
+  }
+
+  /** The results with each one's data() read once: Pagefind builds a page's sub-results and
+   * their excerpts anew on every call (splitting the whole page once per unit), and a page is
+   * read by several searches of one query and by the keystrokes after. A copy is kept, as
+   * Pagefind rewrites the sub-results of its one object per page on the next call. */
+  function readOnce(found) {
+    ((found && found.results) || []).forEach(function (r) {
+      var read = r.data, got = null;
+      r.data = function () {
+        if (!got) {
+          got = read.call(r).then(function (d) { return Object.assign({}, d); });
+          got.catch(function () { got = null; }); // a fragment not to be had now: read again
+        }
+        return got;
+      };
+    });
+    return found;
+  }
+
+  /** Results for all the words `together`; when too few pages hold them all (or `together` is
+   * null), every page holding any of the words `single` (query.js lawWords may read more words
+   * one by one than together), ranked by the sum of its scores word by word (a page with more
+   * of them comes first). */
+  function searchWords(pf, together, single, options) {
+    return (together ? search(pf, together.join(" "), options) : Promise.resolve(null)).then(function (found) {
+      if (found && (together.length < 2 || found.results.length >= ENOUGH)) return found.results;
+      return Promise.all(single.map(function (w) { return search(pf, w, options); })).then(function (each) {
+        return merged(each.map(function (one) { return one ? one.results : []; }));
+      });
+    });
+  }
+
+  /** Several searches' results as one list, best first: a page found by more of them adds up
+   * their scores, and its data their matches (mergedData). */
+  function merged(lists) {
+    var byId = {}, order = [];
+    lists.forEach(function (results) {
+      (results || []).forEach(function (r) {
+        if (!byId[r.id]) { byId[r.id] = { id: r.id, score: 0, parts: [] }; order.push(r.id); }
+        byId[r.id].score += r.score;
+        byId[r.id].parts.push(r);
+      });
+    });
+    return order.map(function (id) { var m = byId[id]; m.data = function () { return mergedData(m.parts); }; return m; })
+      .sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+  }
+
+  /** Results for the words typed and, when an English query named glossary terms, for their
+   * Polish words too (no page holds both): a page found by both adds up its two scores and
+   * matches, so the Polish text that answers stands among the English titles that name it. */
+  function searchBoth(pf, words, polish, single) {
+    if (!polish.length) return searchWords(pf, words, single);
+    return Promise.all([searchWords(pf, words, single), searchWords(pf, polish, polish)]).then(merged);
+  }
+
+  /** One page's data for several one-word results: its sub-results with the words' matches
+   * together. Pagefind keeps one object per page and rewrites its sub-results on each data()
+   * call, so the calls run one after another and each call's list is kept. */
+  function mergedData(parts) {
+    var lists = [], last = null;
+    return parts.reduce(function (chain, r) {
+      return chain.then(function () { return r.data(); }).then(function (d) { last = d; lists.push(d.sub_results || []); });
+    }, Promise.resolve()).then(function () {
+      var byAnchor = {}, order = [];
+      lists.forEach(function (subs) {
+        subs.forEach(function (sub) {
+          var key = sub.anchor ? sub.anchor.id : "";
+          if (!byAnchor[key]) { byAnchor[key] = { anchor: sub.anchor, weighted_locations: [] }; order.push(key); }
+          byAnchor[key].weighted_locations = byAnchor[key].weighted_locations.concat(sub.weighted_locations || []);
+        });
+      });
+      return Object.assign({}, last, { sub_results: order.map(function (k) { return byAnchor[k]; }) });
+    });
+  }
+
+  S.searchWords = searchWords;
+  S.searchBoth = searchBoth;
+  S.merged = merged;
+})(window.bridgelawSearch = window.bridgelawSearch || {});
