@@ -224,7 +224,7 @@ def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
     listed = re.findall(r"path: (assets/\S+\.js)", (ROOT / "mkdocs.yml").read_text("utf-8"))
     assert re.findall(r"/\*! (\S+\.(?:js|py)) \*/", bundle) == [
         SCRIPT_FILE, "tools/urls.py", "tools/normalize/citation_id.py", *listed]
-    assert len(listed) == 13 and not any((site / part).exists() for part in listed)
+    assert len(listed) == 14 and not any((site / part).exists() for part in listed)
     sources = generated_sources() + [
         f"/*! {part} */\n" + (ROOT / "site_overrides" / part).read_text(encoding="utf-8")
         for part in listed]
