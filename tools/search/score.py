@@ -139,16 +139,25 @@ def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
     """{field role: {docnum: score}} for one word, role-weighted: per field the best of the
     word's variants (folded, stems), or their sum where the scorer says so."""
     by_role: dict[str, dict[int, float]] = {}
-    for lang, terms in (("pl", polish_terms(word)), ("en", english_terms(word))):
-        for role, weight in ROLE_WEIGHTS.items():
-            best = by_role.setdefault(role, {})
-            for term in terms:
-                for docnum, score in scorer.scores(f"{role}_{lang}", term).items():
-                    weighted = score * weight
-                    if scorer.sum_variants:
-                        best[docnum] = best.get(docnum, 0.0) + weighted
-                    elif weighted > best.get(docnum, 0.0):
-                        best[docnum] = weighted
+    variants = (("pl", polish_terms(word)), ("en", english_terms(word)))
+    for role, weight in ROLE_WEIGHTS.items():
+        tables = [table for lang, terms in variants for term in terms
+                  if (table := scorer.scores(f"{role}_{lang}", term))]
+        # the first variant's table in one pass (most words have one in a field: the common
+        # case of a warm query's time), the others merged into it
+        first = tables[0] if tables else {}
+        if scorer.sum_variants:
+            best = {docnum: score * weight for docnum, score in first.items()}
+        else:
+            best = {docnum: score * weight for docnum, score in first.items() if score * weight > 0}
+        for table in tables[1:]:
+            for docnum, score in table.items():
+                weighted = score * weight
+                if scorer.sum_variants:
+                    best[docnum] = best.get(docnum, 0.0) + weighted
+                elif weighted > best.get(docnum, 0.0):
+                    best[docnum] = weighted
+        by_role[role] = best
     return by_role
 
 
