@@ -94,12 +94,12 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
 
 def rank_by_law(
     scored: list[tuple[dict[str, Any], float]], lang: str | None = None,
-    covered: dict[str, int] | None = None,
+    covered: dict[str, int] | None = None, limit: int | None = None,
 ) -> list[tuple[dict[str, Any], float]]:
     """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
     the units of one law stay together, best first, a matching glossary term or situation
     lifts every law it points to, and the edition in force comes first: 1997 text, history,
-    never stands before a 2017 law whose text the query found."""
+    never stands before a 2017 law whose text the query found. The first `limit` hits (all)."""
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
     lifts: dict[str, float] = {}
     seen: set[tuple[str, str]] = set()
@@ -216,7 +216,12 @@ def rank_by_law(
                                           for f, _ in groups[key] if f["kind"] == "situation"])
                for key in current}
     best_clause_first(ordered, answers)
-    return [pair for key in ordered for pair in deepest(groups[key], covered)[:PER_LAW]]
+    found: list[tuple[dict[str, Any], float]] = []
+    for key in ordered:  # the laws in order until `limit` hits: a law further on is not shown
+        if limit is not None and len(found) >= limit:
+            break
+        found.extend(deepest(groups[key], covered)[:PER_LAW])
+    return found[:limit]
 
 
 def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any, int],
