@@ -62,11 +62,14 @@ def _edition_order(fields: dict[str, Any], lang: str | None) -> tuple:
 def jump(ix: SearchIndex, cited: str, lang: str | None, edition: int | None,
          limit: int) -> list[Hit]:
     """The law, unit or title-only law with the cited id, the asked language first."""
-    from whoosh.query import Or, Term
+    from whoosh.query import Term
 
-    found = ix.searcher.search(Or([Term("id", cited)]), filter=whoosh_filter(lang, edition),
-                               limit=None)
-    docs = [dict(hit.fields()) for hit in found if hit["kind"] in ("law", "unit", "title")]
+    # the few documents of the id, kept by language and edition as whoosh_filter keeps them:
+    # Whoosh would read that filter's documents from the whole index on every jump
+    found = ix.searcher.search(Term("id", cited), limit=None)
+    docs = [fields for fields in map(dict, (hit.fields() for hit in found))
+            if fields["kind"] in ("law", "unit", "title") and (not lang or fields["lang"] == lang)
+            and (not edition or fields["edition"] in (str(edition), ""))]
     docs.sort(key=lambda fields: _edition_order(fields, lang))
     return [make_hit(fields, 0.0, frozenset()) for fields in docs[:limit]]
 
