@@ -414,6 +414,24 @@ def test_table_talk_reads_as_the_laws_general_words(config: Config) -> None:
     assert (first.edition, first.id) == (2017, "50B")
 
 
+def test_a_law_a_situation_rests_on_is_headed_by_its_title_or_its_own_row(config: Config
+                                                                          ) -> None:
+    """A situation found without its law lists the law as its heading: a law known by its
+    titles by its title, a law whose text the build holds by its own row, in the situation's
+    language only (with all 93 laws of real English text no law has a title document, and a
+    psych's situation came first with Law 40 nowhere)."""
+    from tools.search.pointers import heading_of
+    from tools.search.reader import open_index, stored_fields
+
+    ix = open_index(config.index_dir)
+    row = stored_fields(ix, heading_of(ix, "64", "pl", None))
+    assert (row["kind"], row["law"], row["lang"], row["edition"]) == ("law", "64", "pl", "2017")
+    title = stored_fields(ix, heading_of(ix, "27", "pl", None))
+    assert (title["kind"], title["law"]) == ("title", "27")
+    assert heading_of(ix, "64", "en", None) is None  # no English text of 64 in the snapshot
+    assert heading_of(ix, "64", "pl", allowed=set()) is None  # the filters leave it out
+
+
 def test_a_word_added_twice_is_searched_once(config: Config) -> None:
     # "stół" is a glossary variant of "dziadek" and table talk for it: one weight, not two
     from tools.search.query import read_query

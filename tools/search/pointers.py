@@ -23,6 +23,17 @@ def title_of(ix: SearchIndex, law: str, lang: str, allowed: set[int] | None) -> 
                  if title is not None and (allowed is None or title in allowed)), None)
 
 
+def heading_of(ix: SearchIndex, law: str, lang: str, allowed: set[int] | None) -> int | None:
+    """The document that heads a 2017 law in a list: its title document (title_of), or, for a
+    law whose text the build holds in `lang`, its own row in `lang` (a row of the other
+    language would stand in a group the query's language drops)."""
+    title = title_of(ix, law, lang, allowed)
+    if title is not None:
+        return title
+    row = ix.law_doc(law, lang)
+    return row if row is not None and (allowed is None or row in allowed) else None
+
+
 def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Counter[int],
                      lang: str, allowed: set[int] | None) -> tuple[int, int, str] | None:
     """(the situation, the title document of the law it rests on, the situation's language)
@@ -68,7 +79,7 @@ def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
             continue
         if (law, fields["lang"]) in found:
             continue
-        title = title_of(ix, law, fields["lang"], allowed)
+        title = heading_of(ix, law, fields["lang"], allowed)
         if title is None or title in listed:
             continue
         # ... in the other language where this build lacks its own: but a title in the query's

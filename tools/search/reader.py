@@ -58,6 +58,7 @@ class SearchIndex:
         self.reader = self.searcher.reader()
         self.subsets: dict[tuple[str, str], TermScores] = {}
         self._titles: dict[tuple[str, str], int] | None = None
+        self._laws: dict[tuple[str, str], int] | None = None
         self._other: dict[tuple[str, str], set[int]] = {}
 
     def title_doc(self, law: str, lang: str) -> int | None:
@@ -72,6 +73,15 @@ class SearchIndex:
                             for doc in self.scorer.kind_docs("title", other)
                             if stored_fields(self, doc)["law"] not in with_text}
         return self._titles.get((law, lang))
+
+    def law_doc(self, law: str, lang: str) -> int | None:
+        """The law's own row (its heading), in one language, of a 2017 law whose text the
+        build holds in that language."""
+        if self._laws is None:
+            self._laws = {(fields["law"], other): doc for other in LANGS
+                          for doc in self.scorer.kind_docs("law", other)
+                          if (fields := stored_fields(self, doc))["edition"] == "2017"}
+        return self._laws.get((law, lang))
 
     def read_in_other_language(self, lang: str) -> set[int]:
         """The 2017 law text in the language other than `lang` of the laws this build holds in
