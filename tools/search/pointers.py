@@ -61,12 +61,12 @@ def title_pointed_to(ix: SearchIndex, best: list[tuple[int, float]], held: Count
 
 def titles_listed_with(ix: SearchIndex, best: list[tuple[int, float]],
                        allowed: set[int] | None, lang: str) -> dict[int, str]:
-    """{title document: the pointer's language} for the laws known by their titles only that
-    the best situations found rest on, and the best glossary terms are defined by (their first
-    law), where the query found no page of that law in the pointer's language: the law is
-    listed with its situations, as their heading ("wistował niewłaściwy obrońca" finds the
-    opening-lead situations; their Law 54 has no text here), and with the term that names it
-    ("pytanie żeby pomóc partnerowi": Law 20)."""
+    """{heading document: the pointer's language} for the laws that the best situations found
+    rest on, and the best glossary terms are defined by (their first law), where the query found
+    no page of that law in the pointer's language: the law is listed with its situations, as
+    their heading (heading_of: a title, or the law's own row where its text is here;
+    "wistował niewłaściwy obrońca" finds the opening-lead situations, their Law 54 has no text
+    here), and with the term that names it ("pytanie żeby pomóc partnerowi": Law 20)."""
     found = {(f["law"], f["lang"]) for f in (stored_fields(ix, doc) for doc, _ in best)
              if f["kind"] in ("unit", "law", "title") and f["edition"] == "2017"}
     listed: dict[int, str] = {}
