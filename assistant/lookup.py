@@ -110,8 +110,8 @@ def lookup(text: str, config: Config, limit: int = 5) -> list[SituationHit]:
     from whoosh.query import And, Or, Term
 
     from tools.search.jargon import expand_jargon
-    from tools.search.query import synonym_headwords
     from tools.search.reader import open_index
+    from tools.search.synonyms import synonym_headwords
 
     ix = open_index(config.index_dir)
     query = read_query(text, known=ix.known, vocabulary=ix.vocabulary, rare=ix.rare)  # typos

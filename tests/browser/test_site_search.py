@@ -687,7 +687,7 @@ def test_a_title_page_fragment_not_yet_kept_is_left_out(page, origin, site_dir) 
 def test_a_players_form_that_negates_a_word_is_named_only_by_its_negation(page, origin) -> None:  # noqa: ANN001
     """"czego nie wolno dziadkowi" is the glossary's dummy's limitations: typed without "nie"
     the words name no limitation (they named it while "nie" was only a stop word), as the CLI
-    reads them (tools/search/query.py read_words)."""
+    reads them (tools/search/synonyms.py read_words)."""
     open_search(page, origin)
     ask(page, "czego nie wolno dziadkowi")  # fetches the spec and the shard of the words' letters
     named = """negated => window.bridgelawQuery.synonymTerms(['czego', 'wolno', 'dziadkowi'],

@@ -99,7 +99,7 @@ def _extras(
 ) -> tuple[list[SearchDoc], dict[str, Any]]:
     """Outline titles and glossary documents plus the sidecar data."""
     from tools.normalize.glossary import terms_by_first_law
-    from tools.search.query import glossary_synonyms
+    from tools.search.synonyms import glossary_synonyms
 
     docs: list[SearchDoc] = []
     if outline is not None:

@@ -11,8 +11,8 @@ from typing import Any
 from tools.errors import BridgelawError
 from tools.model import LANGS
 from tools.search.analysis import english_terms, fold, polish_terms
-from tools.search.query import Synonym, form_keys
 from tools.search.score import ROLE_WEIGHTS, TermScores, all_terms
+from tools.search.synonyms import Synonym, form_keys
 
 
 class SearchIndex:

@@ -92,12 +92,12 @@
   var synonymForms = {}, headwords = [], merged = {};
 
   /** The glossary variants in players' words that the query names, as synonym_namings in
-   * tools/search/query.py: each {naming: the words typed that name it, term: its headword,
+   * tools/search/synonyms.py: each {naming: the words typed that name it, term: its headword,
    * words: the headword's content words}, a headword once, by the first of its forms whose
    * every word the query holds ("karta karna" names "karta przygwożdżona"). */
   function synonymTerms(words, negated) {
     var named = [], same = formsOfOneWord();
-    // a word typed after "nie" names only a form that negates it too (query.py read_words)
+    // a word typed after "nie" names only a form that negates it too (synonyms.py read_words)
     var read = words.map(function (w) { return Q.joinedOf(negated, w) || w; });
     headwords.forEach(function (headword) {
       synonymForms[headword].some(function (form) {
