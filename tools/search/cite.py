@@ -64,12 +64,12 @@ def jump(ix: SearchIndex, cited: str, lang: str | None, edition: int | None,
     """The law, unit or title-only law with the cited id, the asked language first."""
     from whoosh.query import Term
 
-    # the few documents of the id, kept by language and edition as whoosh_filter keeps them:
-    # Whoosh would read that filter's documents from the whole index on every jump
+    # the few documents of the id, kept by the filters' documents the scorer reads once per
+    # language and edition: a Whoosh filter would read them from the whole index on every jump
+    allowed = ix.scorer.filtered(lang, edition)
     found = ix.searcher.search(Term("id", cited), limit=None)
-    docs = [fields for fields in map(dict, (hit.fields() for hit in found))
-            if fields["kind"] in ("law", "unit", "title") and (not lang or fields["lang"] == lang)
-            and (not edition or fields["edition"] in (str(edition), ""))]
+    docs = [dict(hit.fields()) for hit in found if hit["kind"] in ("law", "unit", "title")
+            and (allowed is None or hit.docnum in allowed)]
     docs.sort(key=lambda fields: _edition_order(fields, lang))
     return [make_hit(fields, 0.0, frozenset()) for fields in docs[:limit]]
 

@@ -245,4 +245,4 @@ def _full_text(
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
     ranked = rank_by_law(scored, lang or ix.language(words), covered, limit)
-    return [make_hit(fields, score, marks) for fields, score in ranked[:limit]], named
+    return [make_hit(fields, score, marks) for fields, score in ranked], named

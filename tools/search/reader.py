@@ -51,9 +51,10 @@ class SearchIndex:
         self.official: dict[str, list[str]] = (
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
         )
-        self.synonyms = [
+        # a tuple: synonyms.py keeps its index of the variants by this very object
+        self.synonyms = tuple(
             Synonym(s["lang"], s["form"], form_keys(s["form"], s["lang"]), s["headword"])
-            for s in _sidecar(path, "synonyms.json", [])]
+            for s in _sidecar(path, "synonyms.json", []))
         self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
         self.reader = self.searcher.reader()
         self.subsets: dict[tuple[str, str], TermScores] = {}

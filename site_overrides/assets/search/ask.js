@@ -51,7 +51,8 @@
     if (!found) {
       if (kept.size >= KEPT_SEARCHES) kept.clear();
       found = Promise.resolve(S.ask(pf, words, options)).then(readOnce);
-      found.catch(function () { kept.delete(key); }); // asked again on the next keystroke
+      // asked again on the next keystroke (unless the searches were let go and asked anew)
+      found.catch(function () { if (kept.get(key) === found) kept.delete(key); });
       kept.set(key, found);
     }
     return found;
