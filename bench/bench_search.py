@@ -60,7 +60,8 @@ BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
              "book held-out 4": ROOT / "bench" / "data" / "queries_book_heldout4.tsv",
              "book held-out 5": ROOT / "bench" / "data" / "queries_book_heldout5.tsv",
              "book held-out 6": ROOT / "bench" / "data" / "queries_book_heldout6.tsv",
-             "book held-out 7": ROOT / "bench" / "data" / "queries_book_heldout7.tsv"}
+             "book held-out 7": ROOT / "bench" / "data" / "queries_book_heldout7.tsv",
+             "book held-out 8": ROOT / "bench" / "data" / "queries_book_heldout8.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
