@@ -77,15 +77,20 @@ Named = list[tuple[list[str], list[str], str]]  # (query words naming a term, it
 
 
 def named_terms(words: list[str], pairs: list[tuple[list, list, dict]],
-                negated: dict[str, str] | None = None) -> Named:
+                negated: dict[str, str] | None = None,
+                by_term: dict[str, list[int]] | None = None) -> Named:
     """Each glossary term the query names in full (any form), in one language or the other:
     the query's words that name it, the words of its headword in the other language and that
     language ("revoke on the twelfth trick" names revoke: ["revoke"], ["fałszywy", "renons"]);
-    a Polish word typed after "nie" (`negated`) read joined to it, as the forms are."""
+    a Polish word typed after "nie" (`negated`) read joined to it, as the forms are; `by_term`
+    (SearchIndex.pairs_by_term) gives the pairs holding each analysed form, so that only the
+    pairs sharing a word with the query are read, in their order."""
     pl_sets = [set(polish_terms((negated or {}).get(w, w))) for w in words]
     en_sets = [set(english_terms(w)) for w in words]
     seen = set().union(*pl_sets, *en_sets)
     named: Named = []
+    if by_term is not None:
+        pairs = [pairs[p] for p in sorted({p for t in seen for p in by_term.get(t, ())})]
     for pl_forms, en_forms, pair in pairs:
         if seen.isdisjoint(pair["_terms"]):
             continue  # no word of the query occurs in any form of this term
@@ -198,7 +203,7 @@ def _full_text(
     # the word a typo meant is searched as typed, and the typo beside it: a typo the sources
     # carry once ("renos") must not outweigh the word every clause uses ("renons")
     words = list(dict.fromkeys(query.corrected.get(word, word) for word in query.words))
-    named = named_terms(words, ix.pairs, query.negated)
+    named = named_terms(words, ix.pairs, query.negated, ix.pairs_by_term)
     extra = [(word, EXPANSION_WEIGHT) for word in expand(words, named)]
     extra += [(typed, TYPO_WEIGHT) for typed in query.corrected]
     extra += [pair for pair in query.extra

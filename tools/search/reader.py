@@ -42,8 +42,13 @@ class SearchIndex:
             )
             for p in pairs
         ]
-        for pl_forms, en_forms, pair in self.pairs:
+        # every analysed form of a pair's words -> the positions of the pairs holding it: a
+        # query is checked only against the pairs that share a word with it (named_terms)
+        self.pairs_by_term: dict[str, list[int]] = {}
+        for position, (pl_forms, en_forms, pair) in enumerate(self.pairs):
             pair["_terms"] = {t for sets in (*pl_forms, *en_forms) for ts in sets for t in ts}
+            for term in sorted(pair["_terms"]):
+                self.pairs_by_term.setdefault(term, []).append(position)
         # Stored fields of documents read so far: the index does not change while it is open,
         # and unpickling the candidates' fields was a third of a warm query.
         self.stored: dict[int, dict[str, Any]] = {}
