@@ -156,8 +156,8 @@ def read_query(text: str, synonyms: Sequence[Synonym] = (),
         keys = word_keys(word, "pl") | word_keys(word, "en")
         return not any(keys & have for have in typed_keys)
 
-    # each word once, at the first weight that adds it ("stół" is both a glossary variant of
-    # "dziadek" and table talk for it: its score must not count twice)
+    # each word once, at the first weight that adds it (a word both a glossary variant and table
+    # talk stand for: its score must not count twice)
     weighted = [*((w, TYPO_WEIGHT) for w in query.corrected.values()),
                 *((w, SYNONYM_WEIGHT) for w in extra if new(w)),
                 *((w, JARGON_WEIGHT) for w in jargon_words(read) if new(w)),

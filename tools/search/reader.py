@@ -92,7 +92,7 @@ class SearchIndex:
     def read_in_other_language(self, lang: str) -> set[int]:
         """The 2017 law text in the language other than `lang` of the laws this build holds in
         `lang` too: a query in `lang` reads their own text, not the other language's through
-        the glossary ("table" read as "dziadek" where the English text is there to read)."""
+        the glossary ("trick" read as "lewa" where the English text is there to read)."""
         key = ("other", lang)
         if key not in self._other:
             other = next(code for code in LANGS if code != lang)

@@ -85,7 +85,7 @@ def _content(form: str, lang: str) -> tuple[str, ...]:
 def _inflects(variant: str, headword: str, lang: str) -> bool:
     """Whether a variant is the headword inflected or spelled out: as many content words, each
     sharing a stem or its first two letters with the headword's (lewy: lewa, ręce: ręka; not
-    karta karna: karta przygwożdżona, nor stół: dziadek). Every variant of an acronym headword
+    karta karna: karta przygwożdżona). Every variant of an acronym headword
     (LHO) spells it out."""
     if headword.isupper() and len(headword) <= 4:
         return True

@@ -170,8 +170,7 @@
       // page that says them as typed stays among the pages read ("exposure of declarer's
       // cards" is Law 48's own title, though "exposure of a card" is also a players' form of
       // "exposed card"); players' words typed alone are what the glossary says they are
-      // ("stół": dummy, not the tables of Law 3; "karta karna": the penalty card in force, not
-      // the 1997 text that still used the words)
+      // ("karta karna": the penalty card in force, not the 1997 text that still used the words)
       var naming = [].concat.apply([], soughtSynonyms.map(function (t) { return t.naming; }));
       var besides = sought.filter(function (w) { return naming.indexOf(w) < 0 && !Q.jargonWords([w]).length; });
       if (besides.length && asked.some(function (w) { return sought.indexOf(w) < 0; })) {
