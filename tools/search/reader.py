@@ -12,7 +12,7 @@ from tools.errors import BridgelawError
 from tools.model import LANGS
 from tools.search.analysis import english_terms, fold, polish_terms
 from tools.search.score import ROLE_WEIGHTS, TermScores, all_terms
-from tools.search.synonyms import Synonym, form_keys
+from tools.search.synonyms import Synonym, SynonymTable, form_keys
 
 
 class SearchIndex:
@@ -56,8 +56,8 @@ class SearchIndex:
         self.official: dict[str, list[str]] = (
             json.loads(outline_file.read_text(encoding="utf-8")) if outline_file.exists() else {}
         )
-        # a tuple: synonyms.py keeps its index of the variants by this very object
-        self.synonyms = tuple(
+        # with their index by first word, built once for the open index (SynonymTable)
+        self.synonyms = SynonymTable(
             Synonym(s["lang"], s["form"], form_keys(s["form"], s["lang"]), s["headword"])
             for s in _sidecar(path, "synonyms.json", []))
         self.vocabulary: dict[str, int] = _sidecar(path, "vocabulary.json", {})
@@ -72,9 +72,7 @@ class SearchIndex:
         build has its text in neither language (the site's laws_without_text; a title
         document also stands for a law whose text is in the other language only)."""
         if self._titles is None:
-            with_text = {stored_fields(self, doc)["law"] for other in LANGS
-                         for doc in self.scorer.kind_docs("law", other)
-                         if stored_fields(self, doc)["edition"] == "2017"}
+            with_text = {law for law, _ in self._law_docs()}
             self._titles = {(stored_fields(self, doc)["law"], other): doc for other in LANGS
                             for doc in self.scorer.kind_docs("title", other)
                             if stored_fields(self, doc)["law"] not in with_text}
@@ -83,11 +81,15 @@ class SearchIndex:
     def law_doc(self, law: str, lang: str) -> int | None:
         """The law's own row (its heading), in one language, of a 2017 law whose text the
         build holds in that language."""
+        return self._law_docs().get((law, lang))
+
+    def _law_docs(self) -> dict[tuple[str, str], int]:
+        """{(law, language): its own row} of the 2017 laws whose text the build holds, read once."""
         if self._laws is None:
             self._laws = {(fields["law"], other): doc for other in LANGS
                           for doc in self.scorer.kind_docs("law", other)
                           if (fields := stored_fields(self, doc))["edition"] == "2017"}
-        return self._laws.get((law, lang))
+        return self._laws
 
     def read_in_other_language(self, lang: str) -> set[int]:
         """The 2017 law text in the language other than `lang` of the laws this build holds in

@@ -4,6 +4,7 @@ site's query.js synonymTerms mirrors synonym_namings)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -60,25 +61,26 @@ def glossary_synonyms(terms: Iterable[Any]) -> list[Synonym]:
     return synonyms
 
 
-# The synonyms' index by the forms of their first word, per list of synonyms (the reader's one
-# list, read on every query): the last few lists, each kept with its index.
-_FIRST_WORD_INDEXES: list[tuple[Sequence[Synonym], dict[tuple[str, str], list[int]]]] = []
-
-
-def _by_first_word(synonyms: Sequence[Synonym]) -> dict[tuple[str, str], list[int]]:
+def first_word_index(synonyms: Sequence[Synonym]) -> dict[tuple[str, str], list[int]]:
     """(language, an analysed form of a variant's first word) -> the positions of the variants
     with that first word: a query is checked only against variants whose first word it holds,
     not against every variant of the glossary (a third of a warm query on the CLI)."""
-    for kept, index in _FIRST_WORD_INDEXES:
-        if kept is synonyms:
-            return index
     index: dict[tuple[str, str], list[int]] = {}
     for position, synonym in enumerate(synonyms):
         # a variant of no content words is held by every text, as every word of it is
         for key in synonym.words[0] if synonym.words else ("",):
             index.setdefault((synonym.lang, key), []).append(position)
-    _FIRST_WORD_INDEXES[:] = [*_FIRST_WORD_INDEXES[-3:], (synonyms, index)]
     return index
+
+
+class SynonymTable(tuple):
+    """The synonyms an open index reads on every query, with their first_word_index built
+    once (SearchIndex.synonyms); any other sequence of synonyms is indexed when read."""
+
+    @functools.cached_property
+    def by_first_word(self) -> dict[tuple[str, str], list[int]]:
+        """first_word_index of these synonyms."""
+        return first_word_index(self)
 
 
 def synonym_namings(text: str, synonyms: Sequence[Synonym],
@@ -98,7 +100,8 @@ def synonym_namings(text: str, synonyms: Sequence[Synonym],
     present = {lang: frozenset().union(*keys[lang]) for lang in LANGS}
     named: list[tuple[list[str], str, str]] = []
     seen: set[tuple[str, str]] = set()
-    index = _by_first_word(synonyms)
+    index = (synonyms.by_first_word if isinstance(synonyms, SynonymTable)
+             else first_word_index(synonyms))
     # the variants whose first word the text holds, in the glossary's order (the first variant
     # of a headword that the text holds names it)
     positions = sorted({p for lang in LANGS for key in (*present[lang], "")
