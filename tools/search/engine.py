@@ -129,7 +129,7 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named,
     for naming, other, lang in named:
         # stop words hold nothing
         content = [word_docs(ix.scorer, w) for w in other if word_keys(w, lang)]
-        held.append((naming, set.intersection(*content) if content else set()))
+        held.append((naming, frozenset.intersection(*content) if content else frozenset()))
     found = []
     for word in words:
         docs = word_docs(ix.scorer, word).union(*(docs for naming, docs in held if word in naming))
@@ -221,7 +221,9 @@ def _full_text(
     # A unit holding more of the query's words answers it better than one that holds one
     # of them often (BM25 alone favours a short unit repeating a common word).
     found = found_docs(ix, words, named + query.synonyms, query.negated)
-    held = Counter(doc for docs in found for doc in docs)  # the query's words each holds
+    held: Counter[int] = Counter()  # the query's words each holds
+    for docs in found:
+        held.update(docs)
     if len(found) > 1:
         total = {doc: score * (1 + COVERAGE_WEIGHT * held[doc] / len(found))
                  for doc, score in total.items()}

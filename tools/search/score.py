@@ -57,6 +57,9 @@ class TermScores:
         # the field, and reading its length through Whoosh's layers cost most of a new term
         self.norms: dict[str, dict[int, float]] = {}
         self.allowed: dict[tuple[str | None, int | None], set[int] | None] = {}
+        # {word: word_tables' answer}: a warm query then sums one table per word
+        self.words: dict[str, tuple[dict[str, dict[int, float]], dict[int, float]]] = {}
+        self.holding: dict[str, frozenset[int]] = {}  # {word: word_docs' answer}
 
     def scores(self, field: str, term: str) -> dict[int, float]:
         """{docnum: BM25 score} of one term in one field (empty if absent)."""
@@ -135,9 +138,14 @@ class TermScores:
         return self.allowed[key]
 
 
-def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
-    """{field role: {docnum: score}} for one word, role-weighted: per field the best of the
-    word's variants (folded, stems), or their sum where the scorer says so."""
+def word_tables(scorer: TermScores, word: str) -> tuple[dict[str, dict[int, float]],
+                                                        dict[int, float]]:
+    """({field role: {docnum: score}}, {docnum: its roles summed}) for one word, role-weighted:
+    per field the best of the word's variants (folded, stems), or their sum where the scorer
+    says so; kept on the scorer, as its term tables are."""
+    known = scorer.words.get(word)
+    if known is not None:
+        return known
     by_role: dict[str, dict[int, float]] = {}
     variants = (("pl", polish_terms(word)), ("en", english_terms(word)))
     for role, weight in ROLE_WEIGHTS.items():
@@ -158,15 +166,21 @@ def word_scores(scorer: TermScores, word: str) -> dict[str, dict[int, float]]:
                 elif weighted > best.get(docnum, 0.0):
                     best[docnum] = weighted
         by_role[role] = best
-    return by_role
+    summed: dict[int, float] = {}
+    for best in by_role.values():
+        for docnum, score in best.items():
+            summed[docnum] = summed.get(docnum, 0.0) + score
+    scorer.words[word] = (by_role, summed)
+    return by_role, summed
 
 
-def word_docs(scorer: TermScores, word: str) -> set[int]:
-    """The documents holding a word in any field, in any of its variants (word_scores' keys,
-    without weighing each: found_docs asks only which documents hold it)."""
-    variants = (("pl", polish_terms(word)), ("en", english_terms(word)))
-    return set().union(*(scorer.scores(f"{role}_{lang}", term).keys()
-                         for lang, terms in variants for role in ROLE_WEIGHTS for term in terms))
+def word_docs(scorer: TermScores, word: str) -> frozenset[int]:
+    """The documents holding a word in any field, in any of its variants (word_tables' keys:
+    every role weight and BM25 score is above nothing)."""
+    held = scorer.holding.get(word)
+    if held is None:
+        held = scorer.holding[word] = frozenset(word_tables(scorer, word)[1])
+    return held
 
 
 def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, float]],
@@ -174,19 +188,18 @@ def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, flo
     """{docnum: score}: every word's roles summed (glossary words count less), plus a bonus for
     a law or section title that holds every word of a query of several words."""
     total: dict[int, float] = {}
-    per_word = [word_scores(scorer, word) for word in words]
-    per_word = [roles for roles in per_word if any(roles.values())] if len(words) > 1 else per_word
-    for boost, table in [(1.0, roles) for roles in per_word] + [
-        (weight, word_scores(scorer, word)) for word, weight in extra
+    per_word = [word_tables(scorer, word) for word in words]
+    per_word = [tables for tables in per_word if tables[1]] if len(words) > 1 else per_word
+    for boost, summed in [(1.0, tables[1]) for tables in per_word] + [
+        (weight, word_tables(scorer, word)[1]) for word, weight in extra
     ]:
-        for scores in table.values():
-            for docnum, score in scores.items():
-                total[docnum] = total.get(docnum, 0.0) + boost * score
+        for docnum, score in summed.items():
+            total[docnum] = total.get(docnum, 0.0) + boost * score
     if len(per_word) > 1:
         for role in ("heading", "title"):
-            common = set.intersection(*(set(roles.get(role, {})) for roles in per_word))
+            common = set.intersection(*(set(roles.get(role, {})) for roles, _ in per_word))
             for docnum in common:
-                bonus = sum(roles[role][docnum] for roles in per_word)
+                bonus = sum(roles[role][docnum] for roles, _ in per_word)
                 total[docnum] += all_words_bonus * bonus
     return total
 
