@@ -131,8 +131,8 @@ def test_a_units_text_is_its_cells_words_with_references_set_off() -> None:
 
 def test_a_title_page_record_names_the_terms_it_is_the_first_law_of() -> None:
     """Law 55 (declarer's lead out of turn) is the first law of the glossary's "lead from the
-    wrong hand": its title page's record says so, in both languages, for the search box to put
-    it first among titles holding as many of the words (order.js titlesByWords)."""
+    wrong hand": its title page's record says so, in both languages, for the search box to lift
+    it when the query names the term (order.js currentFirst)."""
     import json
 
     from tools.normalize.glossary import first_law_terms

@@ -27,7 +27,7 @@ from tools.search.query import (
     read_query,
     word_keys,
 )
-from tools.search.rank import rank_by_law
+from tools.search.rank import COVERAGE_WEIGHT, rank_by_law
 from tools.search.reader import SearchIndex, open_index, stored_fields
 from tools.search.score import all_terms, score_query, word_docs
 
@@ -37,11 +37,6 @@ EXPANSION_WEIGHT = 0.7
 KIND_WEIGHTS = {"situation": 0.5, "glossary": 0.5}
 # Best matches read and grouped by law before the final cut.
 CANDIDATES = 200
-# How much covering all the query's words multiplies a document's score (1 + this). 4, not 2:
-# a long query shares its common words with many texts, and the text holding more of its words
-# answers it (over the ten read query sets, 571 queries: law first 513 -> 521; with the real
-# English text, 198 -> 201 of 281; the site orders by the words held first, order.js).
-COVERAGE_WEIGHT = 4.0
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 

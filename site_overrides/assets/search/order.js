@@ -1,102 +1,81 @@
 /* The site search, 5 of 7: the order of the pages found, by the CLI's rules
- * (tools/search/rank.py): the edition in force first, and the law a situation rests on listed
- * with it. rank.js turns the pages into result items (S.items calls these). */
+ * (tools/search/rank.py): by law, the edition in force first, and the law a situation rests on
+ * listed with it. rank.js turns the pages into result items (S.items calls these). */
 (function (S) {
   "use strict";
 
   var TEXT = S.TEXT;
   var Q = window.bridgelawQuery;
 
-  /** The edition in force first: a 2017 law that answers about as well as the best law text
-   * found stands before every other page, and 1997 text, history, after every 2017 law whose
-   * text was found (in_force_share in tools/search/rank.py orders the CLI's hits the same way).
-   * Pagefind's order stays within each group. */
-  S.currentFirst = function (laws, reading) {
-    function covered(d) { return S.recordCovered(d, reading); }
-    var up = lifted(laws), score = up.score;
-    laws = up.pages;
-    // the best law text: a law known by its titles only has none (as in tools/search/rank.py)
-    var lawText = laws.filter(function (d) { return d.meta && d.meta.law && !d.meta.titles_only; });
-    var best = lawText.reduce(function (m, d) { return Math.max(m, score(d)); }, 0);
-    var bestOwn = lawText.reduce(function (m, d) { return Math.max(m, d.score || 0); }, 0);
-    // ... and it holds as many of the words as any law page found, by its text or its titles
-    var most = laws.filter(function (d) { return d.meta && d.meta.law; })
-      .reduce(function (m, d) { return Math.max(m, covered(d)); }, 0);
-    function first(d) {
-      var meta = d.meta || {};
-      // a title is measured against the best law text by their own scores, unlifted: lifted, a
-      // title found for one word ("wykryty": Law 15) stood before the situation of the law the
-      // CLI lists first (Law 13), and a law text lifted by a situation citing it after the law
-      // it rests on ("renons w 12 lewie": 64, lifted by the situations resting on 62) put the
-      // title that situation rests on after it
-      var own = meta.titles_only ? d.score || 0 : score(d);
-      var against = meta.titles_only ? bestOwn : best;
-      return meta.law && meta.edition === "2017" && own >= S.rule("in_force_share") * against && covered(d) >= most;
+  /** The pages found in the order of their laws' scores, as the CLI ranks by law
+   * (tools/search/engine.py, rank.py): a page's Pagefind score weighed by the share of the
+   * query's words it holds (COVERAGE_WEIGHT: a short title scores high in Pagefind for one word
+   * typed, a page holding more of the words answers better), a law in force scored by its best
+   * page (its 1997 text's included) and lifted by the situations found resting on it (the law a situation rests on by its
+   * weighed score, each other law it cites by a share: page_lift_weight, other_laws_share) and
+   * by a glossary term the query names whose first law it is (by that share of its own), each
+   * situation right after the law it rests on; then the edition in force first: 1997 text,
+   * history, after every 2017 law whose text the query found, and a law's 2017 page before its
+   * 1997 text. One rule for every kind of page: the site's earlier rules for titles against
+   * text, named titles and situations against clauses put the right law first less often on
+   * every query set (tools/search/README.md). */
+  S.currentFirst = function (found, reading) {
+    var words = Math.max(1, (reading.words || []).length);
+    function weighed(d) {
+      return (d.score || 0) * (1 + S.rule("coverage_weight") * S.recordCovered(d, reading) / words);
     }
-    var out = laws.filter(first).concat(laws.filter(function (d) { return !first(d); }));
+    function inForce(d) { return d.meta && d.meta.law && d.meta.edition === "2017"; }
+    // the headwords of the glossary terms the query names, in players' words or in English,
+    // the longest only ("pierwsze wyjście poza kolejnością", Law 54's, holds Law 53's term)
+    var terms = (reading.synonyms || []).concat(reading.terms || []);
+    var heads = terms.filter(function (t) { return !terms.some(function (o) { return Q.inside(t, o); }); })
+      .map(function (t) { return t.term; });
+    // whether the query names a glossary term whose first law the page is (its record's
+    // first_law_of, tools/site/pagefind_records.py): the CLI lifts that law by the term's score
+    function termed(d) {
+      return (d.meta.first_law_of ? JSON.parse(d.meta.first_law_of) : [])
+        .some(function (head) { return heads.indexOf(head) >= 0; });
+    }
+    var own = {}, old = {}, lift = {}, named = {};
+    found.forEach(function (d) {
+      var meta = d.meta || {}, by = weighed(d);
+      if (inForce(d)) own[meta.law] = Math.max(own[meta.law] || 0, by);
+      if (inForce(d) && termed(d)) named[meta.law] = true;
+      if (meta.law && meta.edition === "1997") old[meta.law] = Math.max(old[meta.law] || 0, by);
+      if (meta.law || !meta.rests_on) return;
+      String(meta.cites_laws || meta.rests_on).split(",").forEach(function (n, i) {
+        lift[n] = Math.max(lift[n] || 0, (i ? S.rule("other_laws_share") || 0 : 1) * by);
+      });
+    });
+    // a law in force found is scored by its 1997 text found too: the build holds most laws in
+    // force by their titles only, and their 1997 text says what they are about (history is
+    // still never listed before them)
+    Object.keys(own).forEach(function (law) { own[law] = Math.max(own[law], old[law] || 0); });
+    // ... and lifted by a glossary term the query names whose first law it is, by the share a
+    // situation lifts the other laws it cites by ("declarer led from the wrong hand" names the
+    // term of Law 55, not of 54)
+    Object.keys(named).forEach(function (law) {
+      lift[law] = Math.max(lift[law] || 0, S.rule("other_laws_share") * own[law]);
+    });
+    function lawScore(law) { return (own[law] || 0) + S.rule("page_lift_weight") * (lift[law] || 0); }
+    var key = new Map();
+    found.forEach(function (d) {
+      var meta = d.meta || {};
+      // a situation sorts with the law it rests on, after that law's own page, and so does a
+      // law's 1997 text found with its 2017 page: history does not lift the law in force
+      var law = inForce(d) ? meta.law : !meta.law ? meta.rests_on : meta.law in own && meta.law;
+      key.set(d, [law ? lawScore(law) : weighed(d), inForce(d) ? 0 : 1, found.indexOf(d)]);
+    });
+    var out = found.slice().sort(function (a, b) {
+      var x = key.get(a), y = key.get(b);
+      return y[0] - x[0] || x[1] - y[1] || x[2] - y[2];
+    });
     // 1997 text is history: it never answers before a law in force whose text the query found
     // (find.js textFound)
-    var old = function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; };
-    var current = S.textFound;
-    out = S.historyAfter(out, current, old);
-    inForceBeforeOlder(out);
-    // a law known by its titles only gives way to a law in force with a clause holding more of
-    // the words: its title may hold one word typed ("partner" names Laws 4 and 40), the clause
-    // more, or their translations; the whole of a long law holds them in passing
-    // (titles_after_text in tools/search/rank.py)
-    // ... unless the query names its title in full (S.titleNamed, asked once per title)
-    var titlesOnly = out.filter(function (d) { return d.meta && d.meta.titles_only; });
-    var named = titlesOnly.filter(function (d) { return S.titleNamed(d, reading); });
-    titlesOnly.filter(function (d) { return named.indexOf(d) < 0; }).forEach(function (t) {
-      var at = out.indexOf(t), mine = covered(t);
-      var later = out.reduce(function (pos, d, i) { return i > at && current(d) && S.bestClause(d, reading) > mine ? i : pos; }, -1);
-      if (later > at) { out.splice(at, 1); out.splice(later, 0, t); }
-    });
-    // among the laws known by their titles only, in the places the titles held: those holding
-    // more of the words, by their titles or their situations, first; among equals, those whose
-    // title the query names in full (named_titles_first in tools/search/rank.py; titlesByWords).
-    // "rekontra choć nikt nie kontrował" names Law 19's title, "Kontra i rekontra", and the
-    // situation resting on Law 36 holds every word
-    var slots = out.reduce(function (at, d, i) { return d.meta && d.meta.titles_only ? at.concat(i) : at; }, []);
-    var titles = slots.map(function (i) { return out[i]; });
-    titlesByWords(titles, laws, covered, reading, named)
-      .forEach(function (d, k) { out[slots[k]] = d; });
-    // ... which may put a title after its own 1997 text again
+    out = S.historyAfter(out, S.textFound, function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; });
     inForceBeforeOlder(out);
     return out;
   };
-
-  /** Each page's score with a law in force lifted by the best situation found resting on it
-   * (rests_on), as the CLI lifts a law by its pointers (LIFT_WEIGHT in tools/search/rank.py),
-   * and the pages with each lifted law moved up before the first law page scored lower; the
-   * others keep their order. "how is a matchpoint score calculated" finds situations resting
-   * on Law 78, and Law 12 holding the words in passing. (Moving a law only past laws holding
-   * no more of the words lost a first place on each build.) */
-  function lifted(found) {
-    var lift = {};
-    found.forEach(function (d) {
-      var meta = d.meta || {}, law = !meta.law && meta.rests_on;
-      if (!law) return;
-      // the law it rests on fully, the other laws it cites by a share (OTHER_LAWS_SHARE)
-      String(meta.cites_laws || law).split(",").forEach(function (n, i) {
-        var by = (i ? S.rule("other_laws_share") || 0 : 1) * (d.score || 0);
-        lift[n] = Math.max(lift[n] || 0, by);
-      });
-    });
-    var scores = new Map();
-    function by(d) {
-      var meta = d.meta || {};
-      return meta.law && meta.edition === "2017" ? lift[meta.law] || 0 : 0;
-    }
-    found.forEach(function (d) { scores.set(d, (d.score || 0) + S.rule("lift_weight") * by(d)); });
-    var out = found.slice();
-    found.filter(by).forEach(function (d) {
-      var at = out.indexOf(d);
-      var to = out.findIndex(function (o, i) { return i < at && o.meta && o.meta.law && scores.get(o) < scores.get(d); });
-      if (to >= 0) { out.splice(at, 1); out.splice(to, 0, d); }
-    });
-    return { pages: out, score: function (d) { return scores.has(d) ? scores.get(d) : d.score || 0; } };
-  }
 
   /** `list` with every item `old` says is history that stands before the last item `anchor`
    * says is in force moved right after that item, in their order: 1997 text never answers
@@ -111,15 +90,6 @@
     return kept.slice(0, at).concat(moved, kept.slice(at));
   };
 
-  /** The most of the query's words (`reading`) a situation among the pages `found` resting on
-   * `law` holds (0 for none): its words count as its law's, as the CLI groups a situation with
-   * its law (rank.py). */
-  S.situationsHeld = function (found, law, reading) {
-    return found.reduce(function (most, d) {
-      return d.meta && !d.meta.law && d.meta.rests_on === law ? Math.max(most, S.recordCovered(d, reading)) : most;
-    }, 0);
-  };
-
   /** Where a law is found in both editions, its 2017 text or title stands before its 1997 text
    * (`out` changed in place). */
   function inForceBeforeOlder(out) {
@@ -132,117 +102,39 @@
     });
   }
 
-  /** `titles`, laws known by their titles only, those holding more of the query's words first
-   * (`covered`), by their titles or by a situation found resting on them, whose words count as
-   * its law's, as the CLI counts a situation's words as the title it brings (rank.py); among
-   * equals, those whose title the query names in full (`named`), then those the query names by
-   * a glossary term they are the first law of ("declarer led from the wrong hand": Law 55, not
-   * 54), then those whose own titles hold more, then in Pagefind's order (`found`, every page
-   * found). A short title scores high in Pagefind for one word typed; the CLI weighs each score
-   * by the share of the words a document holds (COVERAGE_WEIGHT in tools/search/engine.py),
-   * which the site cannot apply to Pagefind's scores: "pas przed prawym przeciwnikiem nie w
-   * kolejności" is Law 30's title and a section of it, and Law 28's title holds one of the
-   * words; "obrońca powiedział 3 piki już po ostatnim pasie" is told by the situations resting
-   * on Law 39 ("Zapowiedź po końcowym pasie"), not by its title. */
-  function titlesByWords(titles, found, covered, reading, named) {
-    // the headwords of the glossary terms the query names, in players' words or in English,
-    // the longest only ("pierwsze wyjście poza kolejnością", Law 54's, holds Law 53's term)
-    var terms = (reading.synonyms || []).concat(reading.terms || []);
-    var heads = terms.filter(function (t) { return !terms.some(function (o) { return Q.inside(t, o); }); })
-      .map(function (t) { return t.term; });
-    // whether the query names a glossary term whose first law it is (its record's first_law_of,
-    // tools/site/pagefind_records.py): the CLI lifts that law by the term's score (rank.py)
-    function termed(d) {
-      var own = d.meta.first_law_of ? JSON.parse(d.meta.first_law_of) : [];
-      return own.some(function (head) { return heads.indexOf(head) >= 0; }) ? 1 : 0;
-    }
-    return titles.map(function (d) {
-      var words = covered(d);
-      return { d: d, words: words, held: Math.max(words, S.situationsHeld(found, d.meta.law, reading)), named: named.indexOf(d) >= 0 ? 1 : 0,
-        termed: termed(d), at: found.indexOf(d) };
-    })
-      .sort(function (a, b) {
-        return b.held - a.held || b.named - a.named || b.termed - a.termed || b.words - a.words || a.at - b.at;
-      })
-      .map(function (x) { return x.d; });
-  }
-
-  /** Whether the query names a law's title in full (title_named in tools/search/engine.py):
-   * every content word of the title, two at least ("Przepis 64. " and function words aside),
-   * is a form of a word typed. Such a title is the law the query means, whatever text shares
-   * one more common word. */
-  S.titleNamed = function (d, reading) {
-    var fold = Q.fold, stops = Q.spec.stops;
-    var title = String((d.meta && d.meta.title) || "").replace(/^\D*\d+\.\s*/, "");
-    var words = (title.match(/[\p{L}\p{N}]+/gu) || []).map(function (w) { return fold(w.toLowerCase()); })
-      .filter(function (w) { return !stops[w]; });
-    var typed = (reading.words || []).map(function (w) { return fold(String(w).toLowerCase()); });
-    return words.length >= 2 && words.every(function (w) {
-      return typed.some(function (q) { return Q.sameFolded(w, q); });
-    });
-  };
-
   /** The laws in force the situations found rest on (their first laws), each listed right
    * before its situation (the law, then the situation that rests on it) when no page of that
    * law was found: a law whose text the build holds as the clause the situation cites first, a
-   * law known by its titles only as its title page; either after the law texts holding a
-   * clause with as many of the query's words, where those stand after the situation. The
-   * situation page names the law in its hidden metadata (rests_on and the rest in
-   * assistant/pages.py), as the CLI lists the titles with their situations (title_pointed_to
-   * and titles_listed_with in tools/search/pointers.py) and a law's clauses with the
-   * situations resting on it (rank.py). The best situation, holding more of the query's words
-   * (`reading`) than any clause in force found, stands before the law texts found, and its
-   * law's own page before it when found after it, as the CLI's title joins the situation that
-   * brought it (rank.py). `ordered` is changed in place; returned: the items to list, each
-   * with the situation it stands before and how many of the law texts listed first (S.items)
-   * it must follow. */
+   * law known by its titles only as its title page; either after the last law text with a
+   * clause holding as many of the query's words (`reading`), where that stands after the
+   * situation (ties_to_text in tools/search/rank.py). The situation page names the law in its
+   * hidden metadata (rests_on and the rest in assistant/pages.py), as the CLI lists the titles
+   * with their situations (title_pointed_to and titles_listed_with in
+   * tools/search/pointers.py); currentFirst has put each situation where its law's score
+   * stands. Returned: the items to list, each with the situation it stands before and the law
+   * text it must follow, if any. */
   S.restsOn = function (ordered, reading) {
-    var listed = [];
-    var pointing = ordered.filter(function (d) { return d.meta && d.meta.rests_on_title; });
-    if (!pointing.length) return listed;
-    // how many of the query's words the best clause of each law text found holds, read once
-    var texts = ordered.filter(S.textFound).map(function (d) { return S.bestClause(d, reading); });
-    var clauses = texts.reduce(function (m, n) { return Math.max(m, n); }, 0);
-    function held(d) { return S.recordCovered(d, reading); }
     function own(law) {
-      return ordered.find(function (d) { return d.meta && d.meta.law === law && d.meta.edition === "2017"; });
+      return ordered.some(function (d) { return d.meta && d.meta.law === law && d.meta.edition === "2017"; });
     }
-    // the situation holding most of the query's words, the best scored of those (the CLI's
-    // scores grow with the words a document holds); only one holding more of them than any
-    // clause in force found moves its law up: a clause that answers as fully keeps its place
-    var best = ordered.filter(function (d) { return d.meta && d.meta.rests_on; })
-      .reduce(function (top, d) {
-        return !top || held(d) > held(top) || (held(d) === held(top) && (d.score || 0) > (top.score || 0)) ? d : top;
-      }, null);
-    var brings = best && best.meta.rests_on_title && clauses < reading.words.length && held(best) > clauses;
-    // "karty przełożone w pudełku na części stołów": the situation holds seven of the words,
-    // no clause of Law 64 more than two
-    var front = brings ? ordered.findIndex(S.textFound) : -1;
-    if (front >= 0 && front < ordered.indexOf(best)) {
-      ordered.splice(ordered.indexOf(best), 1);
-      ordered.splice(front, 0, best);
-    }
-    var found = brings && own(best.meta.rests_on);
-    if (found && found.meta.titles_only && ordered.indexOf(found) > ordered.indexOf(best)) {
-      ordered.splice(ordered.indexOf(found), 1);
-      ordered.splice(ordered.indexOf(best), 0, found);
-    }
-    var seen = {};
-    pointing.forEach(function (d) {
-      var law = d.meta.rests_on;
-      if (seen[law] || own(law)) return;
+    // how many of the query's words the best clause of each law text found holds, read once
+    var clauses = new Map();
+    ordered.filter(S.textFound).forEach(function (d) { clauses.set(d, S.bestClause(d, reading)); });
+    var listed = [], seen = {};
+    ordered.forEach(function (d) {
+      var meta = d.meta || {}, law = meta.rests_on_title && meta.rests_on;
+      if (!law || seen[law] || own(law)) return;
       seen[law] = true;
+      var held = S.recordCovered(d, reading);
+      var after = ordered.filter(function (o) { return clauses.has(o) && clauses.get(o) >= held; }).pop();
       listed.push({
         before: d,
-        // a clause in force holding as many of the query's words answers before the law a
-        // situation rests on (ties_to_text in tools/search/rank.py): the laws whose text holds
-        // one such clause, which S.items lists first of the law texts
-        after: texts.filter(function (n) { return n >= held(d); }).length,
+        after: after && ordered.indexOf(after) > ordered.indexOf(d) ? after : null,
         // the clause the situation cites first where the build holds the law's text, else
         // the law's title page
         item: {
-          id: d.meta.rests_on_unit || law, edition: "2017", url: S.unitUrl("2017", d.meta.rests_on_unit || law),
-          text: [], title: TEXT.law + " " + d.meta.rests_on_title, kind: d.meta.rests_on_unit ? "" : TEXT.titlesOnly
+          id: meta.rests_on_unit || law, edition: "2017", url: S.unitUrl("2017", meta.rests_on_unit || law),
+          text: [], title: TEXT.law + " " + meta.rests_on_title, kind: meta.rests_on_unit ? "" : TEXT.titlesOnly
         }
       });
     });

@@ -238,30 +238,21 @@
    * answers in Polish, and the law's terms for the players' words typed (synonyms). */
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
-    // the most of the query's words a law's best clause holds, or a situation found resting on
-    // it, which answers for it as it joins its law's group on the CLI: "opponent bid although
-    // he had to pass for the rest of the auction" is told by the situation resting on Law 37
-    function answers(d) {
-      return Math.max(S.bestClause(d, reading), S.situationsHeld(found, d.meta.law, reading));
-    }
     var ordered = S.currentFirst(found, reading);
-    var laws = S.restsOn(ordered, reading); // the situations' laws, moved up or to be listed
+    var laws = S.restsOn(ordered, reading); // the situations' laws no page of which was found
     var pages = ordered.map(function (d) {
       return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
     });
-    // the laws in force whose text was found, in the order of their best clause or situation
-    // found resting on them, most of the query's words first; the other pages keep their
-    // places (best_clause_first in tools/search/rank.py): a law scored high for using the
-    // words in passing gives way
-    var slots = ordered.reduce(function (at, d, i) { return S.textFound(d) ? at.concat(i) : at; }, []);
-    var byClause = slots.map(function (i, k) { return { items: pages[i], k: k, most: answers(ordered[i]) }; })
-      .sort(function (a, b) { return b.most - a.most || a.k - b.k; });
-    slots.forEach(function (i, k) { pages[i] = byClause[k].items; });
     var brought = laws.map(function (law) {
       var item = Object.assign({ excerpt: ownExcerpt([], []) }, law.item);
-      var at = ordered.indexOf(law.before), text = law.after ? slots[law.after - 1] : -1;
-      if (text > at) pages[text] = pages[text].concat([item]);
-      else pages[at] = [item].concat(pages[at]);
+      var at = ordered.indexOf(law.before);
+      if (!law.after) pages[at] = [item].concat(pages[at]);
+      else {
+        // the law, then its situation, after the law text that answers as fully
+        var text = ordered.indexOf(law.after);
+        pages[text] = pages[text].concat([item], pages[at]);
+        pages[at] = [];
+      }
       return item;
     });
     // 1997 text, history, never stands before a law in force a situation brought

@@ -8,9 +8,10 @@
   var fold = Q.fold;
   // How hits are ranked, the CLI's rules (tools/search/rank.py, in the spec as "ranking"):
   // per_law, a law's best units shown; near_best, units scoring this share of a law's best are
-  // shown in the law's order; in_force_share, a 2017 law this close to the best law text goes
-  // first (and any 2017 law with text stands before all 1997 text); roles, k1 and b, a unit's
-  // fields' weights and BM25's constants (score.py ROLE_WEIGHTS and TermScores).
+  // shown in the law's order; coverage_weight, page_lift_weight and other_laws_share, how a
+  // page's score is weighed by the query's words it holds and a law lifted by the situations
+  // resting on it (order.js currentFirst); roles, k1 and b, a unit's fields' weights and BM25's
+  // constants (score.py ROLE_WEIGHTS and TermScores).
   function rule(name) { return Q.spec.ranking[name]; }
   S.rule = rule;
 
