@@ -47,10 +47,10 @@
         lift[n] = Math.max(lift[n] || 0, (i ? S.rule("other_laws_share") || 0 : 1) * by);
       });
     });
-    // a law in force found is scored by its 1997 text found too: the build holds most laws in
-    // force by their titles only, and their 1997 text says what they are about (history is
-    // still never listed before them)
-    Object.keys(own).forEach(function (law) { own[law] = Math.max(own[law], old[law] || 0); });
+    // a law in force is scored by its 1997 text found too: the build holds most laws in force
+    // by their titles only, and their 1997 text says what they are about (history is still
+    // never listed before them)
+    Object.keys(old).forEach(function (law) { own[law] = Math.max(own[law] || 0, old[law]); });
     // ... and lifted by a glossary term the query names whose first law it is, by the share a
     // situation lifts the other laws it cites by ("declarer led from the wrong hand" names the
     // term of Law 55, not of 54)
@@ -58,18 +58,42 @@
       lift[law] = Math.max(lift[law] || 0, S.rule("other_laws_share") * own[law]);
     });
     function lawScore(law) { return (own[law] || 0) + S.rule("page_lift_weight") * (lift[law] || 0); }
-    var key = new Map();
+    var key = new Map(), group = new Map();
     found.forEach(function (d) {
       var meta = d.meta || {};
-      // a situation sorts with the law it rests on, after that law's own page, and so does a
-      // law's 1997 text found with its 2017 page: history does not lift the law in force
-      var law = inForce(d) ? meta.law : !meta.law ? meta.rests_on : meta.law in own && meta.law;
-      key.set(d, [law ? lawScore(law) : weighed(d), inForce(d) ? 0 : 1, found.indexOf(d)]);
+      // a situation sorts with the law it rests on, after that law's own page, and a law's
+      // 1997 text by its own score, never before its law
+      var law = meta.law || meta.rests_on;
+      if (law) group.set(d, law);
+      var score = !law ? weighed(d) : meta.edition === "1997" ? Math.min(weighed(d), lawScore(law)) : lawScore(law);
+      key.set(d, [score, inForce(d) ? 0 : 1, found.indexOf(d)]);
     });
     var out = found.slice().sort(function (a, b) {
       var x = key.get(a), y = key.get(b);
       return y[0] - x[0] || x[1] - y[1] || x[2] - y[2];
     });
+    // a clause in force holding every word of the query answers before the laws without text
+    // found whose own pages hold fewer, however their situations tell it (titles_after_text and
+    // ties_to_text in tools/search/rank.py): "declarer touched a card of dummy" is 45C3, not
+    // Law 42's title
+    var full = out.find(function (d) { return S.textFound(d) && S.bestClause(d, reading) >= words; });
+    if (full) {
+      var held = {}, texts = {};
+      out.forEach(function (d) {
+        var law = group.get(d);
+        if (!law) return;
+        if (d.meta.law) held[law] = Math.max(held[law] || 0, S.recordCovered(d, reading));
+        if (S.textFound(d)) texts[law] = true;
+      });
+      var moved = out.slice(0, out.indexOf(full)).filter(function (d) {
+        var law = group.get(d);
+        return law && !texts[law] && (held[law] || 0) < words;
+      });
+      out = out.filter(function (d) { return moved.indexOf(d) < 0; });
+      var at = out.indexOf(full) + 1;
+      while (at < out.length && group.get(out[at]) === group.get(full)) at++;
+      out = out.slice(0, at).concat(moved, out.slice(at));
+    }
     // 1997 text is history: it never answers before a law in force whose text the query found
     // (find.js textFound)
     out = S.historyAfter(out, S.textFound, function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; });
