@@ -17,8 +17,8 @@
    * situation right after the law it rests on; then the edition in force first: 1997 text,
    * history, after every 2017 law whose text the query found, and a law's 2017 page before its
    * 1997 text. One rule for every kind of page: the site's earlier rules for titles against
-   * text, named titles and situations against clauses put the right law first less often on
-   * every query set (tools/search/README.md). */
+   * text, named titles and situations against clauses put the right law first less often (533
+   * against 550 of the 691 read queries, tools/search/README.md). */
   S.currentFirst = function (found, reading) {
     var words = Math.max(1, (reading.words || []).length);
     function weighed(d) {
