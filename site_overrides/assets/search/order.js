@@ -11,8 +11,9 @@
    * (tools/search/engine.py, rank.py): a page's Pagefind score weighed by the share of the
    * query's words it holds (COVERAGE_WEIGHT: a short title scores high in Pagefind for one word
    * typed, a page holding more of the words answers better), a law in force scored by its best
-   * page (its 1997 text's included) and lifted by the situations found resting on it (the law a situation rests on by its
-   * weighed score, each other law it cites by a share: page_lift_weight, other_laws_share) and
+   * page (its 1997 text's included) and lifted by the situations found resting on it (the law
+   * a situation rests on by its weighed score, each other law it cites by a share:
+   * page_lift_weight, other_laws_share) and
    * by a glossary term the query names whose first law it is (by that share of its own), each
    * situation right after the law it rests on; then the edition in force first: 1997 text,
    * history, after every 2017 law whose text the query found, and a law's 2017 page before its
