@@ -96,10 +96,8 @@
       out = out.slice(0, at).concat(moved, out.slice(at));
     }
     // 1997 text is history: it never answers before a law in force whose text the query found
-    // (find.js textFound)
-    out = S.historyAfter(out, S.textFound, function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; });
-    inForceBeforeOlder(out);
-    return out;
+    // (find.js textFound); a law's own 2017 page stands before its 1997 text by the keys above
+    return S.historyAfter(out, S.textFound, function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; });
   };
 
   /** `list` with every item `old` says is history that stands before the last item `anchor`
@@ -114,18 +112,6 @@
     var at = kept.indexOf(list[last]) + 1;
     return kept.slice(0, at).concat(moved, kept.slice(at));
   };
-
-  /** Where a law is found in both editions, its 2017 text or title stands before its 1997 text
-   * (`out` changed in place). */
-  function inForceBeforeOlder(out) {
-    out.slice().forEach(function (d) {
-      var meta = d.meta || {};
-      if (meta.edition !== "2017" || !meta.law) return;
-      var older = out.findIndex(function (o) { return o.meta && o.meta.law === meta.law && o.meta.edition === "1997"; });
-      var here = out.indexOf(d);
-      if (older >= 0 && older < here) { out.splice(here, 1); out.splice(older, 0, d); }
-    });
-  }
 
   /** The laws in force the situations found rest on (their first laws), each listed right
    * before its situation (the law, then the situation that rests on it) when no page of that
