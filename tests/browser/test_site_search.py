@@ -37,6 +37,18 @@ def ask(page, query: str) -> list[str]:  # noqa: ANN001
     return [a.get_attribute("href") for a in page.query_selector_all(".bl-search__result a")]
 
 
+# A JavaScript function of a query: the pages the search box reads for it and how it read it
+# (find.js S.find, called as the box calls it), for a test to order or inspect them.
+FIND = """async (query) => {
+  const S = window.bridgelawSearch, Q = window.bridgelawQuery, ROOT = S.ROOT;
+  await Q.load(ROOT);
+  const words = Q.contentWords(query);
+  const pf = await S.loadPagefind();
+  return S.find(pf, words, Q.vocabulary(ROOT, words), () => false,
+    Q.translations(ROOT, words), Q.synonyms(ROOT, words), Q.negatedWords(query));
+}"""
+
+
 def open_search(page, origin: str, path: str = "laws/2017/64/") -> None:  # noqa: ANN001
     page.goto(f"{origin}/{path}")
     page.keyboard.press("/")
@@ -392,12 +404,8 @@ def test_a_situation_found_answers_for_its_law_against_the_clauses(page, origin)
     word and scores as the best page found (made for the test) Law 50's clauses come first."""
     open_search(page, origin)
     got = page.evaluate("""async (query) => {
-      const S = window.bridgelawSearch, Q = window.bridgelawQuery, ROOT = S.ROOT;
-      await Q.load(ROOT);
-      const words = Q.contentWords(query);
-      const pf = await S.loadPagefind();
-      const got = await S.find(pf, words, Q.vocabulary(ROOT, words), () => false,
-        Q.translations(ROOT, words), Q.synonyms(ROOT, words), Q.negatedWords(query));
+      const S = window.bridgelawSearch;
+      const got = await (""" + FIND + """)(query);
       const reading = got.reading;
       const best = Math.max(...got.found.map((d) => d.score || 0));
       const situation = { score: best, content: query, sub_results: [], anchors: [],
@@ -603,12 +611,7 @@ def test_the_law_in_force_is_asked_for_when_only_1997_text_holds_the_words(page,
     query = "rozgrywający zabronił wyjścia w tym kolorze"
     open_search(page, origin)
     read = page.evaluate("""async (query) => {
-      const S = window.bridgelawSearch, Q = window.bridgelawQuery, ROOT = S.ROOT;
-      await Q.load(ROOT);
-      const words = Q.contentWords(query);
-      const pf = await S.loadPagefind();
-      const got = await S.find(pf, words, Q.vocabulary(ROOT, words), () => false,
-        Q.translations(ROOT, words), Q.synonyms(ROOT, words), Q.negatedWords(query));
+      const got = await (""" + FIND + """)(query);
       return got.found.map((d) => [(d.meta || {}).edition, (d.meta || {}).law]);
     }""", query)
     assert ["2017", "50"] in read, read
