@@ -217,14 +217,6 @@ def rank_by_law(
                                  and not has_text(key)],
                        {key for key, members in groups.items()
                         if any(f.get("named") for f, _ in members)})
-    # ... and a law's situations answer for it there, as they join its group (the site's
-    # items, rank.js): "opponent bid although he had to pass for the rest of the auction" is
-    # told by the situation resting on Law 37, and a long clause of Law 20 holds more of its
-    # words in passing than any clause of 37
-    answers = {key: max([clauses[key]] + [(covered or {}).get(f["key"], 0)
-                                          for f, _ in groups[key] if f["kind"] == "situation"])
-               for key in current}
-    best_clause_first(ordered, answers)
     found: list[tuple[dict[str, Any], float]] = []
     for key in ordered:  # the laws in order until `limit` hits: a law further on is not shown
         if limit is not None and len(found) >= limit:
@@ -262,15 +254,4 @@ def named_titles_first(ordered: list[Any], titled: list[Any], named: set[Any]) -
     slots = [i for i, key in enumerate(ordered) if key in titled]
     keys = sorted((ordered[i] for i in slots), key=lambda key: key not in named)
     for i, key in zip(slots, keys, strict=True):
-        ordered[i] = key
-
-
-def best_clause_first(ordered: list[Any], clauses: dict[Any, int]) -> None:
-    """Put, in place, the laws in force whose text answers (the keys of `clauses`, the query's
-    words their best clause holds) in the order of their best clause, most words first, each
-    keeping its place among equals; the other laws keep their places. A law scored high for
-    using the words in passing gives way to a law with a clause that holds more of them."""
-    slots = [i for i, key in enumerate(ordered) if key in clauses]
-    laws = sorted((ordered[i] for i in slots), key=lambda key: -clauses[key])
-    for i, key in zip(slots, laws, strict=True):
         ordered[i] = key
