@@ -9,8 +9,10 @@ from tools.model import opens_list
 from tools.normalize.citation_id import id_sort_key, is_citation_id, lineage
 from tools.search.score import ALL_WORDS_BONUS, ROLE_WEIGHTS, TermScores
 
-# How much a law's second and third best units add to its rank.
-LAW_WEIGHTS = (0.5, 0.25)
+# How much a law's best and second best units add to its rank (with LAW_DOC_WEIGHT: a law whose
+# clause answers outweighs a law that holds the words across its text; the three weights of this
+# round were chosen together, see IN_FORCE_SHARE).
+LAW_WEIGHTS = (0.75, 0.25)
 # How much the law as a whole (its title and all its text) counts towards its rank.
 LAW_DOC_WEIGHT = 1.0
 # Documents that point to laws rather than hold law text, and how much they lift those laws.
@@ -20,11 +22,12 @@ POINTER_KINDS = ("glossary", "situation")
 LIFT_WEIGHT = 1.0
 # ... the law a pointer rests on (its first) fully, the others it names by this share
 OTHER_LAWS_SHARE = 0.5
-# How much covering all the query's words multiplies a document's score (1 + this). 4, not 2:
+# How much covering all the query's words multiplies a document's score (1 + this). 5, not 2:
 # a long query shares its common words with many texts, and the text holding more of its words
-# answers it (over the ten read query sets, 571 queries: law first 513 -> 521; with the real
-# English text, 198 -> 201 of 281; the site weighs Pagefind's scores by it, order.js currentFirst).
-COVERAGE_WEIGHT = 4.0
+# answers it (2 -> 4 over the ten read query sets then, 571 queries: law first 513 -> 521; with
+# the real English text, 198 -> 201 of 281; 4 -> 5 with IN_FORCE_SHARE; the site weighs
+# Pagefind's scores by it, order.js currentFirst: +1 first there).
+COVERAGE_WEIGHT = 5.0
 # How much a situation page found lifts the law it rests on, on the site (order.js currentFirst),
 # where a law is scored by its best page's Pagefind score weighed by COVERAGE_WEIGHT: twice the
 # situation's weighed score (once: four first places fewer on the read query sets).
@@ -32,8 +35,10 @@ PAGE_LIFT_WEIGHT = 2.0
 # Units shown per law before the next law's hits: keeps the list a list of laws.
 PER_LAW = 3
 # A 2017 law that scores at least this share of the best law text, and holds as many of the
-# query's words, stands first.
-IN_FORCE_SHARE = 0.6
+# query's words, stands first. 0.7 with COVERAGE_WEIGHT 5 and LAW_WEIGHTS (0.75, 0.25), chosen
+# together over the twelve read sets (was 0.6, 4, (0.5, 0.25)): law first 584 -> 593 of 751 on
+# the snapshot, 240 -> 249 of 305 with the real English text; 0.65-0.8 all gain on both.
+IN_FORCE_SHARE = 0.7
 # Units of one law scoring at least this share of its best unit are shown in document order.
 NEAR_BEST = 0.8
 
