@@ -497,6 +497,32 @@ def test_laws_in_force_go_by_score_not_by_the_words_a_clause_holds_in_passing() 
     assert [f["id"] for f, _ in rank_by_law(scored, "pl", covered)] == ["64A1", "50B", "55A"]
 
 
+def test_a_law_known_by_its_titles_holds_the_words_of_the_term_that_names_it() -> None:
+    # "wyjąłem karty z niewłaściwego pudełka i otworzyłem ..." names the term whose first law is
+    # 15 (known by its title only); a situation resting on Law 7 holds more of the words than
+    # Law 15's title. The term's words count for Law 15, as a situation's count for its law, so
+    # Law 15, lifted most, stands among the laws in force listed first and heads the list.
+    from tools.search.rank import rank_by_law
+
+    def doc(kind: str, law: str, id_: str, edition: str = "2017", laws: str = "") -> dict:
+        return {"kind": kind, "lang": "pl", "law": law, "key": f"{kind}/{id_}",
+                "edition": edition, "id": id_, "laws": laws}
+
+    title = doc("title", "15", "15")
+    term = doc("glossary", "", "cards-from-wrong-board", "", "15")
+    situation = doc("situation", "7", "took-hand-from-wrong-pocket", laws="7")
+    older = doc("unit", "62", "62D2", "1997")
+    scored = [(title, 5.0), (term, 40.0), (situation, 20.0), (older, 10.0)]
+    covered = {"title/15": 3, "glossary/cards-from-wrong-board": 4,
+               "situation/took-hand-from-wrong-pocket": 5, "unit/62D2": 4}
+    ids = [f["id"] for f, _ in rank_by_law(scored, "pl", covered)]
+    assert ids.index("15") < ids.index("took-hand-from-wrong-pocket") < ids.index("62D2"), ids
+    # without the term, Law 15's title holds fewer words than the 1997 clause: Law 7 first
+    ids = [f["id"] for f, _ in rank_by_law([p for p in scored if p[0] is not term], "pl",
+                                           covered)]
+    assert ids.index("took-hand-from-wrong-pocket") < ids.index("15"), ids
+
+
 def test_a_situation_answers_for_its_law_against_the_clauses() -> None:
     # Law 20 holds more of the words in passing than any clause of Law 37, and a situation
     # resting on 37 holds them all: 37 goes first, its situation with it; a title the situation

@@ -163,7 +163,17 @@ def rank_by_law(
                 if any(f["kind"] in ("unit", "law") for f, _ in groups[key])), default=0.0)
 
     # how many of the query's words a law's best unit holds (`covered`, by document key)
-    words = {key: max((covered or {}).get(f["key"], 0) for f, _ in members)
+    # ... a law known by its titles only holds the words of the glossary terms found whose first
+    # law it is, as it holds its situations' (a term is grouped by its own key): "wyjąłem karty z
+    # niewłaściwego pudełka" names Law 15's term, and a situation of Law 7 held more words
+    termed: dict[str, int] = {}
+    for f, _ in scored:
+        first = next(iter(filter(None, f.get("laws", "").split(","))), None)
+        if f["kind"] == "glossary" and first:
+            termed[first] = max(termed.get(first, 0), (covered or {}).get(f["key"], 0))
+    words = {key: max([(covered or {}).get(f["key"], 0) for f, _ in members]
+                      + ([] if has_text(key) or any(f["kind"] == "law" for f, _ in members)
+                         else [termed.get(key[0], 0)]))
              for key, members in groups.items()}
     most = max((words[key] for key in groups
                 if any(f["kind"] in ("unit", "law") for f, _ in groups[key])), default=0)
