@@ -525,8 +525,9 @@ def test_a_law_known_by_its_titles_holds_the_words_of_the_term_that_names_it() -
 
 def test_a_situation_answers_for_its_law_against_the_clauses() -> None:
     # Law 20 holds more of the words in passing than any clause of Law 37, and a situation
-    # resting on 37 holds them all: 37 goes first, its situation with it; a title the situation
-    # does not bring still gives way to the clause holding more words
+    # resting on 37 holds them all: its words count as its law's, so 37 is the law in force
+    # holding as many words as the best law text (IN_FORCE_SHARE) and goes first, its situation
+    # with it; a situation holding fewer words leaves Law 20 first
     from tools.search.rank import rank_by_law
 
     def unit(id_: str) -> dict[str, str]:

@@ -116,6 +116,8 @@ def rank_by_law(
     never stands before a 2017 law whose text the query found. The first `limit` hits (all)."""
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
     lifts: dict[str, float] = {}
+    # the most of the query's words a glossary term found holds, by the law it is first of
+    termed: dict[str, int] = {}
     seen: set[tuple[str, str]] = set()
     preferred = lang or "pl"
     for fields, score in sorted(scored, key=lambda pair: (pair[0]["lang"] != preferred, -pair[1])):
@@ -123,6 +125,9 @@ def rank_by_law(
             for nth, number in enumerate(filter(None, fields.get("laws", "").split(","))):
                 share = 1.0 if nth == 0 else OTHER_LAWS_SHARE
                 lifts[number] = max(lifts.get(number, 0.0), share * score)
+                if nth == 0 and fields["kind"] == "glossary":
+                    termed[number] = max(termed.get(number, 0),
+                                         (covered or {}).get(fields["key"], 0))
             if (fields["kind"], fields["id"]) in seen:
                 continue  # one language of a bilingual term is enough
             seen.add((fields["kind"], fields["id"]))
@@ -164,15 +169,11 @@ def rank_by_law(
 
     # how many of the query's words a law's best unit holds (`covered`, by document key)
     # ... a law known by its titles only holds the words of the glossary terms found whose first
-    # law it is, as it holds its situations' (a term is grouped by its own key): "wyjąłem karty z
-    # niewłaściwego pudełka" names Law 15's term, and a situation of Law 7 held more words
-    termed: dict[str, int] = {}
-    for f, _ in scored:
-        first = next(iter(filter(None, f.get("laws", "").split(","))), None)
-        if f["kind"] == "glossary" and first:
-            termed[first] = max(termed.get(first, 0), (covered or {}).get(f["key"], 0))
+    # law it is (`termed`), as it holds its situations' (a term is grouped by its own key):
+    # "wyjąłem karty z niewłaściwego pudełka" names Law 15's term, and a situation of Law 7 held
+    # more words
     words = {key: max([(covered or {}).get(f["key"], 0) for f, _ in members]
-                      + ([] if has_text(key) or any(f["kind"] == "law" for f, _ in members)
+                      + ([] if any(f["kind"] in ("unit", "law") for f, _ in members)
                          else [termed.get(key[0], 0)]))
              for key, members in groups.items()}
     most = max((words[key] for key in groups
