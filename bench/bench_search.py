@@ -63,7 +63,8 @@ BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
              "book held-out 7": ROOT / "bench" / "data" / "queries_book_heldout7.tsv",
              "book held-out 8": ROOT / "bench" / "data" / "queries_book_heldout8.tsv",
              "book held-out 9": ROOT / "bench" / "data" / "queries_book_heldout9.tsv",
-             "book held-out 10": ROOT / "bench" / "data" / "queries_book_heldout10.tsv"}
+             "book held-out 10": ROOT / "bench" / "data" / "queries_book_heldout10.tsv",
+             "book held-out 11": ROOT / "bench" / "data" / "queries_book_heldout11.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
