@@ -45,7 +45,19 @@ POLISH_TABLE = [
     ("dotknąłem", {"dotkn"}),
     ("dotknęłam", {"dotkn"}),
     ("nazwałem", {"nazw"}),
+    # a verb in -ować has "uj" in the present where its past and infinitive have "ow": he bids
+    # (licytuje), they bid (licytują), he bid (licytował), to bid (licytować) meet
+    ("licytuje", {"licytow"}),
+    ("licytują", {"licytow"}),
+    ("licytował", {"licytow"}),
+    ("licytować", {"licytow"}),
+    ("pasujesz", {"pasow"}),
 ]
+
+
+@pytest.mark.parametrize("word", ["czuje", "psuje", "kuje"])
+def test_no_present_tense_root_too_short(word: str) -> None:
+    assert not any(term.endswith("ow") for term in terms(word, "pl"))
 
 
 @pytest.mark.parametrize("word", ["grał", "grana", "zmiana", "strona"])

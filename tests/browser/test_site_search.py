@@ -255,6 +255,15 @@ def test_pages_in_players_words_leave_room_for_the_law(page, origin) -> None:  #
     assert any(re.search(r"/laws/2017/64/#64[BC]", h) for h in hrefs), hrefs
 
 
+def test_the_laws_asked_for_again_are_law_pages_not_situations(page, origin) -> None:  # noqa: ANN001
+    """When the pages read hold no law text that answers, the laws holding the words are asked
+    for again, law pages only: Pagefind's first pages for "błąd sędziego" are all situations
+    (players' words), and Law 82, whose 82C is "Błąd sędziego", was never read."""
+    open_search(page, origin)
+    hrefs = ask(page, "błąd sędziego")
+    assert any("/laws/2017/82/" in h for h in hrefs), hrefs
+
+
 def test_a_law_in_force_known_by_its_title_answers_before_the_1997_text(page, origin) -> None:  # noqa: ANN001
     """Every word is in 1997 Law 69's text; the 2017 law is in the build by its title only
     ("Uznanie deklaracji lub zrzeczenia"), and still answers first."""

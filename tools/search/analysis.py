@@ -144,6 +144,21 @@ def verb_root(folded: str) -> str | None:
     return None
 
 
+# Present-tense endings of the verbs in -ować, folded (licytuje, licytują, licytujesz): their
+# past and infinitive (licytował, licytować) keep "ow" where the present has "uj", so Snowball and
+# verb_root leave the two apart ("licytuj", "licytow").
+PRESENT_ENDINGS = ("ujecie", "ujemy", "ujesz", "uje", "uja", "uj")
+
+
+def infinitive_root(folded: str) -> str | None:
+    """The root a present-tense form of an -ować verb shares with its past and infinitive
+    (licytuje -> licytow), or None."""
+    for ending in PRESENT_ENDINGS:
+        if folded.endswith(ending) and len(folded) - len(ending) >= VERB_ROOT_MIN - 1:
+            return folded[: -len(ending)] + "ow"
+    return None
+
+
 @lru_cache(maxsize=200_000)
 def polish_terms(word: str) -> tuple[str, ...]:
     """Index/query terms of one lowercase word: folded, fold-then-stem, stem-then-fold, light,
@@ -155,7 +170,7 @@ def polish_terms(word: str) -> tuple[str, ...]:
         return (folded,)
     stem = _stemmer("polish").stemWord
     terms = {folded, stem(folded), fold(stem(word))}
-    terms.update(t for t in (_light_stem(folded), verb_root(folded)) if t)
+    terms.update(t for t in (_light_stem(folded), verb_root(folded), infinitive_root(folded)) if t)
     terms.update(v for v in [_mobile_e(t) for t in list(terms)] if v)
     return tuple(sorted(t for t in terms if t))
 

@@ -195,8 +195,10 @@
         var wanted = found.some(law) ? inForce : law, have = found.map(function (d) { return d.result; });
         // when a law was found, only the laws in force are asked for (the records' edition
         // filter, tools/site/pagefind_records.py): the 1997 text that holds more of the words
-        // would fill the pages read and leave the law in force out
-        var only = wanted === inForce ? { filters: { edition: "2017" } } : undefined;
+        // would fill the pages read and leave the law in force out; when none was, the laws of
+        // either edition, never the situations, which fill Pagefind's first pages for the
+        // words players use and left "błąd sędziego" without Law 82
+        var only = { filters: { edition: wanted === inForce ? "2017" : { any: ["2017", "1997"] } } };
         // ... by the words as typed and, for an English query read in the Polish text, by the
         // Polish words of the terms it names (the first way of each): 1997 text read first may
         // have left no room for the Polish law in force that holds them ("declarer prohibits
