@@ -264,6 +264,25 @@ def test_the_laws_asked_for_again_are_law_pages_not_situations(page, origin) -> 
     assert any("/laws/2017/82/" in h for h in hrefs), hrefs
 
 
+def test_a_query_answers_the_same_whatever_was_searched_before(page, browser, origin) -> None:  # noqa: ANN001
+    """Pagefind reads a word as the words beginning with its stem among the index chunks
+    loaded so far: after "pas poza kolejnością w kolejce prawego przeciwnika" had loaded the
+    chunk holding "rekontrze", "kontra poza kolejnoscia ..." found more words in Law 41's 1997
+    text and listed other laws. The chunks a word's stem may run into are loaded before each
+    search (ask.js), so the results are those of the query asked on its own."""
+    query = "kontra poza kolejnoscia czy przeciwnik moze ja przyjac"
+    open_search(page, origin)
+    ask(page, "pas poza kolejnością w kolejce prawego przeciwnika")
+    after = ask(page, query)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        alone = context.new_page()
+        open_search(alone, origin)
+        assert after == ask(alone, query)
+    finally:
+        context.close()
+
+
 def test_a_law_in_force_known_by_its_title_answers_before_the_1997_text(page, origin) -> None:  # noqa: ANN001
     """Every word is in 1997 Law 69's text; the 2017 law is in the build by its title only
     ("Uznanie deklaracji lub zrzeczenia"), and still answers first."""

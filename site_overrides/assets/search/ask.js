@@ -38,8 +38,33 @@
     return pagefind;
   };
 
+  // Pagefind reads a word as every word that begins with its stem ("lead": "leader";
+  // "rekontra": "rekontrze"), but only among the index chunks already loaded: where those words
+  // run on into the next chunk, a query found more after another query had loaded it ("loud"
+  // before "declarer led from the wrong hand" put Law 54 first), and answered differently in
+  // one visit. The chunks where the words beginning with the word's possible stems end (the
+  // word less none to STEM_CUT letters, followed by a letter above every letter the texts
+  // use) are loaded before the search, so a query always reads the same words.
+  var LAST_FORM = "\u044f\u044f", STEM_CUT = 3, STEM_MIN = 3;
+
+  function stemEnds(words) {
+    var ends = [];
+    String(words).split(/\s+/).filter(Boolean).forEach(function (w) {
+      for (var cut = 0; cut <= STEM_CUT && w.length - cut >= Math.min(STEM_MIN, w.length); cut++) {
+        var end = w.slice(0, w.length - cut) + LAST_FORM;
+        if (ends.indexOf(end) < 0) ends.push(end);
+      }
+    });
+    return ends;
+  }
+
   /** One Pagefind search: every search Pagefind runs goes through here (a test records them). */
-  S.ask = function (pf, words, options) { return pf.search(words, options); };
+  S.ask = function (pf, words, options) {
+    var ends = stemEnds(words);
+    return Promise.resolve(ends.length && pf.preload ? pf.preload(ends.join(" ")) : null).then(function () {
+      return pf.search(words, options);
+    });
+  };
 
   // Searches kept for the keystrokes after: typing on asks again for most of what the keystroke
   // before asked (each word but the last, one by one), and Pagefind would run each anew.
