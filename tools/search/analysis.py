@@ -154,6 +154,8 @@ def infinitive_root(folded: str) -> str | None:
     """The root a present-tense form of an -ować verb shares with its past and infinitive
     (licytuje -> licytow), or None."""
     for ending in PRESENT_ENDINGS:
+        # three letters before the ending at least ("pas-uje"): "cz-uje", "ps-uje" are no -ować
+        # verbs, and the root with "ow" is then longer than the shortest verb root
         if folded.endswith(ending) and len(folded) - len(ending) >= VERB_ROOT_MIN - 1:
             return folded[: -len(ending)] + "ow"
     return None

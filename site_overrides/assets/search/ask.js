@@ -50,7 +50,8 @@
   function stemEnds(words) {
     var ends = [];
     String(words).split(/\s+/).filter(Boolean).forEach(function (w) {
-      for (var cut = 0; cut <= STEM_CUT && w.length - cut >= Math.min(STEM_MIN, w.length); cut++) {
+      // a word of fewer than STEM_MIN letters is its own only stem
+      for (var cut = 0; cut <= STEM_CUT && (cut === 0 || w.length - cut >= STEM_MIN); cut++) {
         var end = w.slice(0, w.length - cut) + LAST_FORM;
         if (ends.indexOf(end) < 0) ends.push(end);
       }
