@@ -48,23 +48,25 @@ from tools.config import Config  # noqa: E402
 from tools.model import Corpus, walk  # noqa: E402
 from tools.reference import load_reference  # noqa: E402
 
-QUERIES = ROOT / "bench" / "data" / "queries_public.tsv"
+DATA = ROOT / "bench" / "data"
+QUERIES = DATA / "queries_public.tsv"
 # Query sets over the whole book (query, clauses, lang, area), written before any tuning by a
 # writer who did not see the engine; the held-out one is read by this bench only.
-BOOK_SETS = {"book tune": ROOT / "bench" / "data" / "queries_book_tune.tsv",
-             "book tune 2": ROOT / "bench" / "data" / "queries_book_tune2.tsv",
-             "book tune 3": ROOT / "bench" / "data" / "queries_book_tune3.tsv",
-             "book held-out": ROOT / "bench" / "data" / "queries_book_heldout.tsv",
-             "book held-out 2": ROOT / "bench" / "data" / "queries_book_heldout2.tsv",
-             "book held-out 3": ROOT / "bench" / "data" / "queries_book_heldout3.tsv",
-             "book held-out 4": ROOT / "bench" / "data" / "queries_book_heldout4.tsv",
-             "book held-out 5": ROOT / "bench" / "data" / "queries_book_heldout5.tsv",
-             "book held-out 6": ROOT / "bench" / "data" / "queries_book_heldout6.tsv",
-             "book held-out 7": ROOT / "bench" / "data" / "queries_book_heldout7.tsv",
-             "book held-out 8": ROOT / "bench" / "data" / "queries_book_heldout8.tsv",
-             "book held-out 9": ROOT / "bench" / "data" / "queries_book_heldout9.tsv",
-             "book held-out 10": ROOT / "bench" / "data" / "queries_book_heldout10.tsv",
-             "book held-out 11": ROOT / "bench" / "data" / "queries_book_heldout11.tsv"}
+BOOK_SETS = {"book tune": DATA / "queries_book_tune.tsv",
+             "book tune 2": DATA / "queries_book_tune2.tsv",
+             "book tune 3": DATA / "queries_book_tune3.tsv",
+             "book held-out": DATA / "queries_book_heldout.tsv",
+             "book held-out 2": DATA / "queries_book_heldout2.tsv",
+             "book held-out 3": DATA / "queries_book_heldout3.tsv",
+             "book held-out 4": DATA / "queries_book_heldout4.tsv",
+             "book held-out 5": DATA / "queries_book_heldout5.tsv",
+             "book held-out 6": DATA / "queries_book_heldout6.tsv",
+             "book held-out 7": DATA / "queries_book_heldout7.tsv",
+             "book held-out 8": DATA / "queries_book_heldout8.tsv",
+             "book held-out 9": DATA / "queries_book_heldout9.tsv",
+             "book held-out 10": DATA / "queries_book_heldout10.tsv",
+             "book held-out 11": DATA / "queries_book_heldout11.tsv",
+             "book held-out 12": DATA / "queries_book_heldout12.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
