@@ -216,3 +216,25 @@ def test_law_id_shape() -> None:
         assert is_law_id(good), good
     for bad in ("0", "94", "064", "64b3", "B3", "64B3aa", "64Q7", ""):
         assert not is_law_id(bad), bad
+
+
+def test_a_general_term_does_not_find_its_first_law() -> None:
+    """A word of nearly every ruling ("partner") names no law: its forms are not among the
+    words that find the law it lists first, where a term that names a law ("revoke") lends
+    them; the flag must be a boolean."""
+    from tools.normalize.glossary import first_law_terms, parse_glossary
+
+    text = GOOD + _entry(id="partner", pl='"partner"', en='"partner"', laws='["16B"]',
+                         general="true")
+    by_law = first_law_terms(parse_glossary(text, "glossary.yaml"))
+    assert "revoke" in by_law["61"].forms and "61" in by_law
+    assert "16" not in by_law
+    with pytest.raises(SourceError, match="general must be true or false"):
+        parse_glossary(GOOD + _entry(general='"yes"'), "glossary.yaml")
+
+
+def test_general_terms_of_the_glossary_name_no_law(terms) -> None:
+    """The people and things of every ruling are marked general; the terms of laws are not."""
+    general = {term.id for term in terms if term.general}
+    assert {"partner", "declarer", "dummy", "director", "trick"} <= general
+    assert not general & {"revoke", "penalty-card", "insufficient-bid", "claim"}

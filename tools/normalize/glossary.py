@@ -19,7 +19,7 @@ _TERM_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # entry ("64Q7") rather than letting it through to the later unknown-id check.
 _SECTIONS = "ABCDEFGH"
 _REQUIRED = ("id", "pl", "en", "laws", "definition")
-_OPTIONAL = ("pl_variants", "en_variants")
+_OPTIONAL = ("pl_variants", "en_variants", "general")
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,9 @@ class Term:
     definition_en: str
     pl_variants: tuple[str, ...] = ()
     en_variants: tuple[str, ...] = ()
+    # a word of nearly every ruling (partner, declarer, director, trick): it names no law, so
+    # its words do not find the law it is listed under first (_by_first_law)
+    general: bool = False
 
     def forms(self, lang: str) -> tuple[str, ...]:
         """The headword and its variants in one language."""
@@ -88,7 +91,14 @@ def term_from_dict(data: Any, where: str) -> Term:
         definition_en=text_value(definition["en"], where, "definition.en"),
         pl_variants=text_list(data.get("pl_variants"), where, "pl_variants"),
         en_variants=text_list(data.get("en_variants"), where, "en_variants"),
+        general=_flag(data.get("general", False), where, "general"),
     )
+
+
+def _flag(value: Any, where: str, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise SourceError(where, f"{key} must be true or false, got {value!r}")
+    return value
 
 
 def parse_glossary(text: str, source: str) -> list[Term]:
@@ -132,7 +142,7 @@ def _by_first_law(terms: list[Term], strings: Callable[[Term, str], Iterable[str
 
     found: dict[str, set[str]] = {}
     for term in terms:
-        if term.laws:
+        if term.laws and not term.general:
             found.setdefault(str(law_number(term.laws[0])), set()).update(
                 text for lang in LANGS for text in strings(term, lang) if text)
     return {law: sorted(texts) for law, texts in sorted(found.items())}
