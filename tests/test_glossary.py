@@ -233,6 +233,19 @@ def test_a_general_term_does_not_find_its_first_law() -> None:
         parse_glossary(GOOD + _entry(general='"yes"'), "glossary.yaml")
 
 
+def test_a_general_term_lifts_no_law_in_the_cli_index() -> None:
+    """The CLI's glossary documents hand a term's laws to the ranking, which lifts them: a
+    general term's document hands none, a term of a law its laws, in the glossary's order."""
+    from tools.normalize.glossary import parse_glossary
+    from tools.search.docs import glossary_docs
+
+    text = GOOD + _entry(id="partner", pl='"partner"', en='"partner"', laws='["16B"]',
+                         general="true")
+    docs = {(doc.id, doc.lang): doc for doc in glossary_docs(parse_glossary(text, "glossary.yaml"))}
+    assert docs[("partner", "pl")].extra["laws"] == [] == docs[("partner", "en")].extra["laws"]
+    assert docs[("revoke", "en")].extra["laws"][0] == "61"
+
+
 def test_general_terms_of_the_glossary_name_no_law(terms) -> None:
     """The people and things of every ruling are marked general; the terms of laws are not."""
     general = {term.id for term in terms if term.general}
