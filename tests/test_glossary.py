@@ -218,15 +218,18 @@ def test_law_id_shape() -> None:
         assert not is_law_id(bad), bad
 
 
+# the revoke term of GOOD beside a general term that lists a law
+WITH_GENERAL_PARTNER = GOOD + _entry(id="partner", pl='"partner"', en='"partner"', laws='["16B"]',
+                                     general="true")
+
+
 def test_a_general_term_does_not_find_its_first_law() -> None:
     """A word of nearly every ruling ("partner") names no law: its forms are not among the
     words that find the law it lists first, where a term that names a law ("revoke") lends
     them; the flag must be a boolean."""
     from tools.normalize.glossary import first_law_terms, parse_glossary
 
-    text = GOOD + _entry(id="partner", pl='"partner"', en='"partner"', laws='["16B"]',
-                         general="true")
-    by_law = first_law_terms(parse_glossary(text, "glossary.yaml"))
+    by_law = first_law_terms(parse_glossary(WITH_GENERAL_PARTNER, "glossary.yaml"))
     assert "revoke" in by_law["61"].forms and "61" in by_law
     assert "16" not in by_law
     with pytest.raises(SourceError, match="general must be true or false"):
@@ -239,9 +242,8 @@ def test_a_general_term_lifts_no_law_in_the_cli_index() -> None:
     from tools.normalize.glossary import parse_glossary
     from tools.search.docs import glossary_docs
 
-    text = GOOD + _entry(id="partner", pl='"partner"', en='"partner"', laws='["16B"]',
-                         general="true")
-    docs = {(doc.id, doc.lang): doc for doc in glossary_docs(parse_glossary(text, "glossary.yaml"))}
+    parsed = parse_glossary(WITH_GENERAL_PARTNER, "glossary.yaml")
+    docs = {(doc.id, doc.lang): doc for doc in glossary_docs(parsed)}
     assert docs[("partner", "pl")].extra["laws"] == [] == docs[("partner", "en")].extra["laws"]
     assert docs[("revoke", "en")].extra["laws"][0] == "61"
 

@@ -34,9 +34,15 @@ class Term:
     definition_en: str
     pl_variants: tuple[str, ...] = ()
     en_variants: tuple[str, ...] = ()
-    # a word of nearly every ruling (partner, declarer, director, trick): it names no law, so
-    # its words do not find the law it is listed under first (_by_first_law)
+    # a word of nearly every ruling (partner, declarer, director, trick): it names no law
+    # (named_laws)
     general: bool = False
+
+    @property
+    def named_laws(self) -> tuple[str, ...]:
+        """The laws the term points search to: none for a general term, whose words would
+        otherwise find the law it is listed under first on every query holding them."""
+        return () if self.general else self.laws
 
     def forms(self, lang: str) -> tuple[str, ...]:
         """The headword and its variants in one language."""
@@ -142,8 +148,8 @@ def _by_first_law(terms: list[Term], strings: Callable[[Term, str], Iterable[str
 
     found: dict[str, set[str]] = {}
     for term in terms:
-        if term.laws and not term.general:
-            found.setdefault(str(law_number(term.laws[0])), set()).update(
+        if term.named_laws:
+            found.setdefault(str(law_number(term.named_laws[0])), set()).update(
                 text for lang in LANGS for text in strings(term, lang) if text)
     return {law: sorted(texts) for law, texts in sorted(found.items())}
 

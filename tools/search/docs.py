@@ -127,8 +127,7 @@ def _pair(value: Any, lang: str) -> str:
 def glossary_docs(terms: list[Any]) -> Iterator[SearchDoc]:
     """One document per glossary term and language shown; both languages' forms are matched."""
     for term in terms:
-        # a term of every ruling (partner, declarer) lifts no law: its first law is not its answer
-        laws = [] if term.general else [str(law) for law in term.laws]
+        laws = [str(law) for law in term.named_laws]  # a general term lifts none
         forms = " ".join([*term.forms("pl"), *term.forms("en")])
         for lang in LANGS:
             other = "en" if lang == "pl" else "pl"
