@@ -67,7 +67,8 @@ BOOK_SETS = {"book tune": DATA / "queries_book_tune.tsv",
              "book held-out 10": DATA / "queries_book_heldout10.tsv",
              "book held-out 11": DATA / "queries_book_heldout11.tsv",
              "book held-out 12": DATA / "queries_book_heldout12.tsv",
-             "book held-out 13": DATA / "queries_book_heldout13.tsv"}
+             "book held-out 13": DATA / "queries_book_heldout13.tsv",
+             "book held-out 14": DATA / "queries_book_heldout14.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
