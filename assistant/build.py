@@ -39,6 +39,7 @@ class AssistantBuild:
 
     trees: dict[str, DecisionTree]
     situations: list[Any] = field(default_factory=list)
+    retired: dict[str, str] = field(default_factory=dict)  # old situation id -> its successor
     problems: list[Problem] = field(default_factory=list)
     outline_only: list[str] = field(default_factory=list)  # cited ids with no text in the build
     flowcharts: dict[str, dict[str, list[str]]] = field(default_factory=dict)
@@ -72,6 +73,19 @@ def _load_situations(
     except SourceError as error:
         return [], [Problem("situations-file", error.where, error.message)]
     return situations, validate_situations(situations, set(trees), known)
+
+
+def _load_retired(config: Config, situations: list[Any]) -> tuple[dict[str, str], list[Problem]]:
+    from assistant.situations import load_retired, validate_retired
+
+    try:
+        retired = load_retired(config)
+    except SourceError as error:
+        return {}, [Problem("retired-file", error.where, error.message)]
+    ids = {situation.id for situation in situations}
+    # a page is written only for an old id that is no page of its own and leads to one
+    usable = {old: new for old, new in retired.items() if old not in ids and new in ids}
+    return usable, validate_retired(retired, ids)
 
 
 def _text(value: Any) -> dict[str, str]:
@@ -191,9 +205,12 @@ def build_assistant(corpus: Corpus, config: Config, reference: Reference) -> Ass
     problems += validate_trees(trees, known, outline)
     situations, situation_problems = _load_situations(config, trees, known | outline)
     problems += situation_problems
+    retired, retired_problems = _load_retired(config, situations)
+    problems += retired_problems
     build = AssistantBuild(
         trees=trees,
         situations=situations,
+        retired=retired,
         problems=problems,
         outline_only=outline_only_cites(trees, known),
     )
@@ -224,7 +241,7 @@ def write_assistant_pages(build: AssistantBuild, corpus: Corpus | Sources,
     situation pages that no longer exist. Returns the paths changed."""
     from assistant.pages import render_assistant_pages
 
-    pages = render_assistant_pages(build.situations, build.trees, corpus)
+    pages = render_assistant_pages(build.situations, build.trees, corpus, build.retired)
     changed = write_tree(config.content_dir, pages,
                          prune=tuple(f"{lang}/situations/" for lang in LANGS))
     return [str(config.content_dir / rel) for rel in changed]

@@ -36,6 +36,11 @@ def situations_file(config: Config) -> Path:
     return config.assistant_dir / "situations.yaml"
 
 
+def retired_file(config: Config) -> Path:
+    """Where the ids of situations folded into others live, with the ids that answer them now."""
+    return config.assistant_dir / "retired.yaml"
+
+
 def _text(value: Any, where: str) -> Text:
     if not isinstance(value, dict):
         raise SourceError(where, "expected {pl: ..., en: ...}")
@@ -150,4 +155,37 @@ def validate_situations(
             else:
                 message = f"{law} is neither in the corpus nor the outline"
                 report("unknown-citation", situation, message)
+    return problems
+
+
+def load_retired(config: Config) -> dict[str, str]:
+    """Old situation id -> the id that answers it now (none when the file is absent);
+    SourceError naming the file if it is unreadable or not such a mapping."""
+    path = retired_file(config)
+    if not path.exists():
+        return {}
+    try:
+        data = load_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, YAMLError) as error:
+        raise SourceError(str(path), f"cannot read: {error}") from error
+    data = {} if data is None else data
+    if not isinstance(data, dict) or not all(
+        isinstance(old, str) and isinstance(new, str) for old, new in data.items()
+    ):
+        raise SourceError(str(path), "must map each old situation id to the id that answers it now")
+    return dict(sorted(data.items()))
+
+
+def validate_retired(retired: dict[str, str], situation_ids: set[str]) -> list[Problem]:
+    """Problems of the retired ids: an old id that is a situation again, or one pointing to an
+    id that is no situation."""
+    problems: list[Problem] = []
+    for old, new in retired.items():
+        where = f"assistant/retired.yaml#{old}"
+        if old in situation_ids:
+            problems.append(Problem("retired-id-in-use", where,
+                                    f"retired situation {old} is a situation again"))
+        if new not in situation_ids:
+            message = f"retired situation {old} points to {new}, which is no situation"
+            problems.append(Problem("retired-id-target", where, message))
     return problems

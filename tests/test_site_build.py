@@ -212,6 +212,30 @@ def test_the_search_index_holds_the_pages_that_answer_not_the_lists(built: Path)
     assert any(url.startswith("/u/") for url in urls)  # the law records
 
 
+def test_a_retired_situation_address_leads_on_and_is_not_searched(built: Path) -> None:
+    """The address of a situation folded into another still serves a page in both languages,
+    whose link lands on the situation that answers it now; search does not index it."""
+    import gzip
+
+    from assistant.situations import load_retired
+
+    site = built / "site"
+    fragments = (site / "pagefind" / "fragment").glob("*.pf_fragment")
+    indexed = {json.loads(gzip.decompress(f.read_bytes()).removeprefix(b"pagefind_dcd"))["url"]
+               for f in fragments}
+    retired = load_retired(Config())
+    assert retired
+    for old, new in retired.items():
+        for root in ("", "en/"):
+            page = site / root / "situations" / old / "index.html"
+            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+            hrefs = [a["href"] for a in soup.select("article a.md-button")]
+            assert hrefs == [f"../{new}/"], (page, hrefs)
+            assert (page.parent / hrefs[0] / "index.html").resolve().is_file()
+            assert f"/{root}situations/{old}/" not in indexed
+        assert f"/situations/{new}/" in indexed
+
+
 def test_pages_load_their_scripts_as_one_file_words_first(built: Path,
                                                           html_pages: dict) -> None:
     """Every page loads one script (deferred, in <head>, before the wizard's): the scripts'

@@ -14,8 +14,10 @@ from assistant.links import cite_info
 from assistant.pages import render_assistant_pages
 from assistant.situations import (
     Situation,
+    load_retired,
     load_situations,
     parse_situations,
+    validate_retired,
     validate_situations,
 )
 from assistant.tree import Text
@@ -359,6 +361,43 @@ def test_pages_both_languages(situations: list[Situation], trees: dict, corpus: 
     index = pages["pl/situations/index.md"]
     assert index.count('class="situation-link"') == len(situations)
     assert index.index("## Przepis 41") < index.index("## Przepis 64")
+
+
+def test_a_retired_id_keeps_a_page_that_leads_to_its_successor(
+    situations: list[Situation], trees: dict, corpus: Corpus
+) -> None:
+    """A situation folded into another was published: its old address keeps a page, in both
+    languages, that names the situation answering it now and links there, and that search skips;
+    every retired id of the catalogue leads to a situation and is none itself."""
+    retired = load_retired(CONFIG)
+    ids = {s.id for s in situations}
+    assert retired and validate_retired(retired, ids) == []
+    pages = render_assistant_pages(situations, trees, corpus, retired)
+    assert len(pages) == 2 * (len(situations) + 2 + len(retired))
+    by_id = {s.id: s for s in situations}
+    for old, new in retired.items():
+        for lang in ("pl", "en"):
+            page = pages[f"{lang}/situations/{old}.md"]
+            assert f'href="../{new}/"' in page
+            assert by_id[new].title.get(lang) in page
+            assert '<div data-pagefind-ignore="all" markdown="1">' in page
+            assert f'href="{old}/"' not in pages[f"{lang}/situations/index.md"]
+
+
+def test_retired_ids_are_checked(tmp_path: Path) -> None:
+    """A retired id that is a situation again, or that points to no situation, is reported by
+    name; a retired file that is no mapping names the file."""
+    problems = validate_retired({"old-one": "gone", "alive": "alive-too"}, {"alive", "alive-too"})
+    assert [(p.kind, p.where) for p in problems] == [
+        ("retired-id-target", "assistant/retired.yaml#old-one"),
+        ("retired-id-in-use", "assistant/retired.yaml#alive"),
+    ]
+    broken = tmp_path / "assistant"
+    broken.mkdir()
+    (broken / "retired.yaml").write_text("- just-a-list\n", encoding="utf-8")
+    with pytest.raises(SourceError, match="must map each old situation id"):
+        load_retired(replace(CONFIG, assistant_dir=broken))
+    assert load_retired(replace(CONFIG, assistant_dir=tmp_path)) == {}
 
 
 def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus) -> None:

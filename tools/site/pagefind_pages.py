@@ -42,9 +42,11 @@ def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup documen
     article = soup.select_one(ROOT_SELECTOR)
     if article is None:
         return page
-    marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
     for ignored in article.select("[data-pagefind-ignore]"):  # what Pagefind skips, the copy too
         ignored.decompose()
+    if not _text(article):
+        return page  # nothing left to search (a retired situation's page): not indexed at all
+    marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
     folded = with_folded(_text(article)).partition("\n")[2]
     if not folded:
         return marked
