@@ -28,11 +28,7 @@
   // no per-unit requests: only the best few laws are loaded (one fragment each) to show them.
   var CANDIDATES = 6;
   var TITLE_PAGES = 4; // title-only law pages read beyond the CANDIDATES (see candidates())
-  // pages that are not law text (situations, glossary) read beyond them: each situation read
-  // lifts the law it rests on (order.js currentFirst), and Pagefind's order puts the one that
-  // holds most of a long query's words after others (3 -> 5: 763 -> 768 first of the 951 read
-  // queries); rank.js lists at most SHOWN_PAGES of them
-  var OTHER_PAGES = 5;
+  var OTHER_PAGES = 3; // pages that are not law text (situations, glossary) read beyond them
 
   /** Whether a page is 2017 law text the query found: a unit of it matched, not the law's own
    * row, found by its names (has_text in tools/search/rank.py). */

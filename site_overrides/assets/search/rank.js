@@ -236,17 +236,12 @@
    * best units, each other page as one item. `words` are marked in the text; `reading` (from
    * find.js) holds the words typed, the glossary terms an English query named, which a page
    * answers in Polish, and the law's terms for the players' words typed (synonyms). */
-  // the pages that are not law text listed at most (find.js reads more of them, to rank the
-  // laws): the list stays a list of laws on a phone's eight results
-  var SHOWN_PAGES = 3;
   S.items = function (found, words, reading) {
     reading = reading || { words: words, terms: [] };
     var ordered = S.currentFirst(found, reading);
     var laws = S.restsOn(ordered, reading); // the situations' laws no page of which was found
-    var others = 0;
     var pages = ordered.map(function (d) {
-      if ((d.meta || {}).law) return unitItems(d, words, reading);
-      return others++ < SHOWN_PAGES ? [pageItem(d, words)] : [];
+      return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
     });
     var brought = laws.map(function (law) {
       var item = Object.assign({ excerpt: ownExcerpt([], []) }, law.item);
