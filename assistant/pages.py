@@ -268,40 +268,14 @@ def render_wizard(lang: str) -> str:
     )
 
 
-def render_retired(old_id: str, successor: Situation, lang: str) -> str:
-    """The page left at a folded situation's id: it names the situation that answers it now and
-    links there. Search skips it (its text is marked data-pagefind-ignore): the successor's own
-    page is what a query should find."""
-    ui = UI[lang]
-    title = successor.title.get(lang)
-    link = _relative(_page_dir(lang, f"situations/{successor.id}/"),
-                     situation_path(lang, old_id))
-    return "\n".join([
-        "---",
-        f"title: {json.dumps(_html(ui['moved_title']), ensure_ascii=False)}",
-        "---",
-        "",
-        '<div data-pagefind-ignore="all" markdown="1">',
-        "",
-        f"# {_md(ui['moved_title'])}",
-        "",
-        _md(ui["moved"]),
-        "",
-        f'<p><a class="md-button md-button--primary" href="{_attr(link)}">{_html(title)}</a></p>',
-        "",
-        f'<p class="{M.situation_back}"><a href="../">{_html(ui["back"])}</a></p>',
-        "",
-        "</div>",
-        "",
-    ])
-
-
 def render_assistant_pages(
     situations: list[Situation], trees: Mapping[str, DecisionTree], corpus: Corpus | Sources,
     retired: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Every assistant page in both languages: relative content path -> Markdown; `retired`
     (old situation id -> the id answering it now) leaves a page at each old id."""
+    from assistant.retired_page import render_retired
+
     pages: dict[str, str] = {}
     src = as_sources(corpus)
     titles_only = set(laws_without_text(src))
@@ -313,6 +287,8 @@ def render_assistant_pages(
                 situation, trees, src, lang, titles_only
             )
         for old_id, new_id in sorted((retired or {}).items()):
-            pages[f"{lang}/situations/{old_id}.md"] = render_retired(old_id, by_id[new_id], lang)
+            pages[f"{lang}/situations/{old_id}.md"] = render_retired(
+                old_id, by_id[new_id], lang, UI[lang]
+            )
         pages[f"{lang}/wizard.md"] = render_wizard(lang)
     return pages
