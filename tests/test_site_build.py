@@ -193,16 +193,21 @@ def test_assets_copied_and_indexed(built: Path) -> None:
     assert (site / "pagefind" / "pagefind.js").is_file()
 
 
+def indexed_urls(site: Path) -> set[str]:
+    """The url of every page Pagefind indexed in the built `site` (one fragment per page)."""
+    import gzip
+
+    from tools.site.offline import FRAGMENT_MARK
+
+    return {json.loads(gzip.decompress(f.read_bytes()).removeprefix(FRAGMENT_MARK))["url"]
+            for f in (site / "pagefind" / "fragment").glob("*.pf_fragment")}
+
+
 def test_the_search_index_holds_the_pages_that_answer_not_the_lists(built: Path) -> None:
     """Pagefind indexes laws, situations, the glossary and the wizard in both languages, and no
     page that only lists others (home, lists of laws, situations and comparisons, index of
     terms): read word by word such a page holds every word and crowds out the one that answers."""
-    import gzip
-
-    urls = set()
-    for fragment in (built / "site" / "pagefind" / "fragment").glob("*.pf_fragment"):
-        text = gzip.decompress(fragment.read_bytes()).removeprefix(b"pagefind_dcd")
-        urls.add(json.loads(text)["url"])
+    urls = indexed_urls(built / "site")
     for root in ("/", "/en/"):
         lists = {root + page for page in ("", "laws/", "situations/", "compare/", "terms/")}
         assert not lists & urls
@@ -215,14 +220,10 @@ def test_the_search_index_holds_the_pages_that_answer_not_the_lists(built: Path)
 def test_a_retired_situation_address_leads_on_and_is_not_searched(built: Path) -> None:
     """The address of a situation folded into another still serves a page in both languages,
     whose link lands on the situation that answers it now; search does not index it."""
-    import gzip
-
     from assistant.situations import load_retired
 
     site = built / "site"
-    fragments = (site / "pagefind" / "fragment").glob("*.pf_fragment")
-    indexed = {json.loads(gzip.decompress(f.read_bytes()).removeprefix(b"pagefind_dcd"))["url"]
-               for f in fragments}
+    indexed = indexed_urls(site)
     retired = load_retired(Config())
     assert retired
     for old, new in retired.items():

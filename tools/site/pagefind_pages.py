@@ -44,10 +44,11 @@ def fold_page(page: str, soup) -> str:  # noqa: ANN001 - a BeautifulSoup documen
         return page
     for ignored in article.select("[data-pagefind-ignore]"):  # what Pagefind skips, the copy too
         ignored.decompose()
-    if not _text(article):
+    text = _text(article)
+    if not text:
         return page  # nothing left to search (a retired situation's page): not indexed at all
     marked = re.sub(r"<article\b", "<article data-pagefind-body", page, count=1)
-    folded = with_folded(_text(article)).partition("\n")[2]
+    folded = with_folded(text).partition("\n")[2]
     if not folded:
         return marked
     hidden = f'<div hidden class="search-folded">{html.escape(folded)}</div>'
