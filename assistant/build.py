@@ -158,6 +158,9 @@ def assistant_json(build: AssistantBuild, corpus: Corpus | Sources) -> str:
     data = {
         "trees": {tree_id: tree_to_dict(tree) for tree_id, tree in build.trees.items()},
         "situations": [asdict(situation) for situation in build.situations],
+        # a retired situation id -> the one that answers it now: a wizard link shared with the
+        # old id in its hash (#s=) still names the situation (assistant/retired.yaml)
+        "retired": build.retired,
         "edition": IN_FORCE,
         "cites": {lang: {cite: _cite_entry(src, lang, cite) for cite in cites} for lang in LANGS},
         "outline_only_cites": build.outline_only,

@@ -478,6 +478,20 @@ def test_a_title_named_in_full_keeps_its_place_before_text() -> None:
     assert not title_named("81. Director", typed("director"))  # one word names no title
 
 
+def test_a_section_heading_said_in_full_names_its_law(config: Config) -> None:
+    """Law 82 is known here by its titles only; its section 82C is headed "Błąd sędziego".
+    The query that says that heading and nothing more lists Law 82 first (Law 9's and Law 12's
+    titles share a word with it, and their situations more)."""
+    for query in ("błąd sędziego", "blad sedziego"):
+        laws = [h for h in search(query, config).hits if h.kind in ("unit", "law", "title")]
+        assert (laws[0].kind, laws[0].edition, laws[0].id) == ("title", 2017, "82"), query
+    from tools.search.reader import open_index, stored_fields
+
+    index = open_index(config.index_dir)
+    doc = index.title_doc("82", "pl")
+    assert "Błąd sędziego" in stored_fields(index, doc)["sections"].split("\n")
+
+
 def test_laws_in_force_go_by_score_not_by_the_words_a_clause_holds_in_passing() -> None:
     # A document's score already weighs the share of the query's words it holds
     # (COVERAGE_WEIGHT); counting them again reordered the laws by the clause holding most

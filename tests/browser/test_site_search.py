@@ -264,6 +264,16 @@ def test_the_laws_asked_for_again_are_law_pages_not_situations(page, origin) -> 
     assert any("/laws/2017/82/" in h for h in hrefs), hrefs
 
 
+def test_a_section_heading_said_in_full_puts_its_law_first(page, origin) -> None:  # noqa: ANN001
+    """82C's heading is "Błąd sędziego": said as it stands (or without its diacritics) it names
+    Law 82, known here by its titles only, before the laws whose titles or situations share
+    one of its words (Law 12's title, "uznania sędziego"), as the CLI lists it."""
+    open_search(page, origin)
+    for query in ("błąd sędziego", "blad sedziego"):
+        hrefs = [h for h in ask(page, query) if "/laws/" in h]
+        assert "/laws/2017/82/" in hrefs[0], (query, hrefs)
+
+
 def test_a_query_answers_the_same_whatever_was_searched_before(page, browser, origin) -> None:  # noqa: ANN001
     """Pagefind reads a word as the words beginning with its stem among the index chunks
     loaded so far: after "pas poza kolejnością w kolejce prawego przeciwnika" had loaded the

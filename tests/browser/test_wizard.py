@@ -264,6 +264,22 @@ def test_bad_shared_link_is_reported(tab: object, base_url: str) -> None:
     assert tab.locator(".wizard-answer").count() >= 2  # back at the first question
 
 
+def test_a_shared_link_with_a_retired_situation_names_its_successor(
+    tab: object, base_url: str, wizard_site: tuple[Path, Path]
+) -> None:
+    """A wizard link shared before its situation was folded into another (#s= the old id,
+    assistant/retired.yaml) still shows the situation line, naming and linking the situation
+    that answers it now."""
+    data = assistant_data(wizard_site)
+    old, new = sorted(data["retired"].items())[0]
+    successor = next(s for s in data["situations"] if s["id"] == new)
+    tab.goto(f"{base_url}wizard/#tree={successor['tree']}&s={old}")
+    wait_ready(tab)
+    line = tab.locator(".wizard-situation")
+    expect(line).to_contain_text(successor["title"]["pl"])
+    assert line.locator("a").get_attribute("href").rstrip("/").endswith(f"situations/{new}")
+
+
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_situation_page_links_and_flowchart(
     tab: object, base_url: str, wizard_site: tuple[Path, Path], lang: str

@@ -41,10 +41,10 @@ _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
 def title_named(title: str, typed: set[str], lang: str = "pl") -> bool:
-    """Whether the query names a law's title in full: every content word of the title (two at
-    least; "64. " and the function words of both languages aside) is a form of a word typed
-    (`typed`, their terms). Such a title is the law the query means, whatever text shares one
-    more common word."""
+    """Whether the query names a law's title (or any text) in full: every content word of it
+    (two at least; "64. " and the function words of both languages aside) is a form of a word
+    typed (`typed`, their terms). Such a title is the law the query means, whatever text
+    shares one more common word."""
     words = [w.lower() for w in WORD.findall(title.partition(". ")[2] or title)]
     content = [(polish_terms if lang == "pl" else english_terms)(w) for w in words
                if polish_terms(w) and english_terms(w)]
@@ -244,8 +244,15 @@ def _full_text(
               for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
     typed = {t for w in words for t in (*polish_terms(w), *english_terms(w))}
+    # ... or a heading of one of its sections, when the query says that heading and nothing
+    # more ("błąd sędziego", 82C): a longer story names some heading of two common words in
+    # passing ("rozgrywający wyszedł z ręki")
     scored = [({**f, "named": True}
-               if f["kind"] == "title" and title_named(f["title"], typed, f["lang"])
+               if f["kind"] == "title" and (title_named(f["title"], typed, f["lang"]) or any(
+                   title_named(name, typed, f["lang"]) and title_named(" ".join(words), {
+                       t for w in WORD.findall(name.lower())
+                       for t in (*polish_terms(w), *english_terms(w))}, f["lang"])
+                   for name in filter(None, f.get("sections", "").split("\n"))))
                else f, score) for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))

@@ -64,6 +64,7 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         lead=STORED(),  # the text a clause completes, shown above its snippet
         depth=NUMERIC(stored=True),
         laws=STORED(),  # law numbers a glossary term or situation points to
+        sections=STORED(),  # a title-only law's section headings, one per line
         heading_pl=TEXT(analyzer=pl),
         title_pl=TEXT(analyzer=pl),
         context_pl=TEXT(analyzer=pl),
@@ -129,6 +130,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "depth": doc.depth,
         # in the pointer's order: its first law is the one it rests on (rank.py lifts it most)
         "laws": ",".join(dict.fromkeys(str(law_number(cid)) for cid in doc.extra.get("laws", []))),
+        "sections": "\n".join(doc.extra.get("sections", [])),
     }
     # Glossary pairs are bilingual by nature: both analyzers see both terms.
     langs = LANGS if doc.kind == "glossary" else (doc.lang,)

@@ -73,6 +73,17 @@
       var x = key.get(a), y = key.get(b);
       return y[0] - x[0] || x[1] - y[1] || x[2] - y[2];
     });
+    // among the laws known by their titles only, one with a section heading the query says and
+    // nothing more ("błąd sędziego", 82C) takes the first of their places (title_named and
+    // named_titles_first in tools/search/rank.py and engine.py)
+    var titled = out.filter(function (d) { return d.meta && d.meta.titles_only; });
+    var said = titled.filter(function (d) { return headingSaid(d, reading); });
+    if (said.length) {
+      var slots = out.map(function (d, i) { return titled.indexOf(d) >= 0 ? i : -1; })
+        .filter(function (i) { return i >= 0; });
+      var placed = said.concat(titled.filter(function (d) { return said.indexOf(d) < 0; }));
+      slots.forEach(function (at, i) { out[at] = placed[i]; });
+    }
     // a clause in force holding every word of the query answers before the laws without text
     // found whose own pages hold fewer, however their situations tell it (titles_after_text and
     // ties_to_text in tools/search/rank.py): "declarer touched a card of dummy" is 45C3, not
@@ -99,6 +110,21 @@
     // (find.js textFound); a law's own 2017 page stands before its 1997 text by the keys above
     return S.historyAfter(out, S.textFound, function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; });
   };
+
+  /** Whether the query says one of a page's section headings and nothing more: every content
+   * word of the heading (two at least) is a form of a word read, and every content word typed
+   * a form of one of the heading's (a longer story names a heading of two common words in
+   * passing: engine.py, the sections of a title document). */
+  function headingSaid(d, reading) {
+    var typed = Q.contentWords((reading.words || []).join(" ")).map(S.bare);
+    return (d.anchors || []).some(function (a) {
+      if (!a.id || a.id === (d.meta || {}).law) return false;
+      var words = Q.contentWords(String(a.text || "").replace(a.id, " ")).map(S.bare);
+      function form(w, of) { return of.some(function (o) { return Q.sameWord(w, o); }); }
+      return words.length >= 2 && words.every(function (w) { return form(w, typed); }) &&
+        typed.every(function (w) { return form(w, words); });
+    });
+  }
 
   /** `list` with every item `old` says is history that stands before the last item `anchor`
    * says is in force moved right after that item, in their order: 1997 text never answers

@@ -19,6 +19,7 @@
     this.ed = words.editions; // the words the wizard shares with the Python side
     this.trees = W.treesById(data);
     this.situations = data.situations || [];
+    this.retired = data.retired || {}; // an old situation id -> the one that answers it now
     this.cites = (data.cites || {})[lang] || {};
     this.edition = data.edition || 2017;
   }
@@ -200,7 +201,9 @@
     var header = el("div", { className: "wizard-header" });
     header.appendChild(el("p", { className: M.wizard_tree_laws }, ui.law + " " + tree.laws.join(", ")));
     header.appendChild(el("h2", { className: M.wizard_tree_title }, text(tree.title, lang)));
-    var situation = this.situations.filter(function (s) { return s.id === state.s; })[0];
+    // a link shared before its situation was folded into another names the other one
+    var wanted = Object.prototype.hasOwnProperty.call(this.retired, state.s) ? this.retired[state.s] : state.s;
+    var situation = this.situations.filter(function (s) { return s.id === wanted; })[0];
     if (situation) {
       var line = el("p", { className: "wizard-situation" }, ui.situation + text(situation.title, lang) + " ");
       var page = new URL(window.bridgelawSite.page("situation", lang, { id: situation.id }), W.ROOT);
