@@ -51,6 +51,11 @@ def title_named(title: str, typed: set[str], lang: str = "pl") -> bool:
     return len(content) >= 2 and all(set(terms) & typed for terms in content)
 
 
+def terms_of(words: list[str]) -> set[str]:
+    """The words' terms in both languages (folded, stems), as title_named compares them."""
+    return {t for w in words for t in (*polish_terms(w), *english_terms(w))}
+
+
 def check_query(query: str) -> str:
     """The query stripped, or a BridgelawError saying why it cannot be searched."""
     text = query.strip()
@@ -243,15 +248,15 @@ def _full_text(
                and (f["law"], f["lang"]) in listing else f, score)
               for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
-    typed = {t for w in words for t in (*polish_terms(w), *english_terms(w))}
+    typed = terms_of(words)
     # ... or a heading of one of its sections, when the query says that heading and nothing
     # more ("błąd sędziego", 82C): a longer story names some heading of two common words in
-    # passing ("rozgrywający wyszedł z ręki")
+    # passing
+    said = " ".join(words)
     scored = [({**f, "named": True}
                if f["kind"] == "title" and (title_named(f["title"], typed, f["lang"]) or any(
-                   title_named(name, typed, f["lang"]) and title_named(" ".join(words), {
-                       t for w in WORD.findall(name.lower())
-                       for t in (*polish_terms(w), *english_terms(w))}, f["lang"])
+                   title_named(name, typed, f["lang"])
+                   and title_named(said, terms_of(WORD.findall(name.lower())), f["lang"])
                    for name in filter(None, f.get("sections", "").split("\n"))))
                else f, score) for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
