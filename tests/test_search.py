@@ -96,6 +96,20 @@ def test_missing_id_says_so_and_offers_nearest(config: Config) -> None:
     assert result.nearest and all(cid.startswith("64") for cid in result.nearest)
 
 
+def test_a_law_found_as_a_whole_shows_its_clauses_from_below_the_cut(
+        config: Config, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the whole book's text the candidates' cut fills with clauses of other laws; one
+    # candidate imitates that here: the law's own row alone makes the cut, its clauses do not.
+    import tools.search.engine as engine
+
+    full = [hit.id for hit in search("karta przygwożdżona", config).hits if hit.law == "50"]
+    monkeypatch.setattr(engine, "CANDIDATES", 1)
+    cut = [hit.id for hit in search("karta przygwożdżona", config).hits if hit.law == "50"]
+    # its clauses, not its heading, and the one that answers first, as without the cut
+    assert cut and all(unit.startswith("50") and len(unit) > 2 for unit in cut)
+    assert cut[0] == full[0] == "50A"
+
+
 def test_filters(config: Config) -> None:
     hits = search("fałszywy renons", config, edition=2017, limit=20).hits
     # terms of the glossary belong to no edition and stay in

@@ -27,7 +27,7 @@ from tools.search.query import (
     read_query,
     word_keys,
 )
-from tools.search.rank import COVERAGE_WEIGHT, rank_by_law
+from tools.search.rank import COVERAGE_WEIGHT, PER_LAW, rank_by_law
 from tools.search.reader import SearchIndex, open_index, stored_fields
 from tools.search.score import all_terms, score_query, word_docs
 
@@ -69,8 +69,9 @@ def check_query(query: str) -> str:
     return text
 
 
-def _covers(query_sets: list[set[str]], term_sets: list[set[str]]) -> bool:
-    return bool(term_sets) and all(any(t & q for q in query_sets) for t in term_sets)
+def _covers(query_terms: set[str], term_sets: list[set[str]]) -> bool:
+    # a word's forms meet some query word's terms exactly when they meet all of them together
+    return bool(term_sets) and all(not query_terms.isdisjoint(t) for t in term_sets)
 
 
 Named = list[tuple[list[str], list[str], str]]  # (query words naming a term, its words, lang)
@@ -87,15 +88,17 @@ def named_terms(words: list[str], pairs: list[tuple[list, list, dict]],
     pairs sharing a word with the query are read, in their order."""
     pl_sets = [set(polish_terms((negated or {}).get(w, w))) for w in words]
     en_sets = [set(english_terms(w)) for w in words]
-    seen = set().union(*pl_sets, *en_sets)
+    pl_seen, en_seen = set().union(*pl_sets), set().union(*en_sets)
+    seen = pl_seen | en_seen
     named: Named = []
     if by_term is not None:
         pairs = [pairs[p] for p in sorted({p for t in seen for p in by_term.get(t, ())})]
     for pl_forms, en_forms, pair in pairs:
         if seen.isdisjoint(pair["_terms"]):
             continue  # no word of the query occurs in any form of this term
-        for sets, forms, other in ((en_sets, en_forms, "pl"), (pl_sets, pl_forms, "en")):
-            form = next((form for form in forms if _covers(sets, form)), None)
+        for sets, union, forms, other in ((en_sets, en_seen, en_forms, "pl"),
+                                          (pl_sets, pl_seen, pl_forms, "en")):
+            form = next((form for form in forms if _covers(union, form)), None)
             if form is not None:
                 naming = [w for w, have in zip(words, sets, strict=True)
                           if any(have & terms for terms in form)]
@@ -139,6 +142,25 @@ def found_docs(ix: SearchIndex, words: list[str], named: Named,
         if docs:
             found.append(docs)
     return found
+
+
+def clauses_below_cut(ix: SearchIndex, best: list[tuple[int, float]],
+                      total: dict[int, float]) -> list[tuple[int, float]]:
+    """The best clauses (PER_LAW) of each law the candidates hold by its own row alone (found
+    as a whole, or listed with its situations): with the whole book's text the cut fills with
+    other laws' clauses sharing the query's common words, and the law would be shown without
+    the clause that answers."""
+    has_clause: dict[tuple[str, str, str], bool] = {}  # per law found, in candidates' order
+    for doc, _ in best:
+        fields = stored_fields(ix, doc)
+        if fields["kind"] in ("law", "unit"):
+            key = (fields["law"], fields["edition"], fields["lang"])
+            has_clause[key] = has_clause.get(key, False) or fields["kind"] == "unit"
+    added: list[tuple[int, float]] = []
+    for key in [key for key, found in has_clause.items() if not found]:
+        scored = [(doc, total[doc]) for doc in ix.unit_docs(*key) if doc in total]
+        added += heapq.nlargest(PER_LAW, scored, key=lambda item: (item[1], -item[0]))
+    return added
 
 
 def search(
@@ -235,6 +257,7 @@ def _full_text(
     listed = titles_listed_with(ix, best, allowed, lang or ix.language(words))
     had = {doc for doc, _ in best}
     best += [(title, total.get(title, 0.0)) for title in listed if title not in had]
+    below = clauses_below_cut(ix, best, total)
     # stored fields cost an unpickle each: read them for the best matches only
     scored = [(stored_fields(ix, docnum), score) for docnum, score in best]
     if brought is not None:
@@ -259,7 +282,8 @@ def _full_text(
                    and title_named(said, terms_of(WORD.findall(name.lower())), f["lang"])
                    for name in filter(None, f.get("sections", "").split("\n"))))
                else f, score) for f, score in scored]
-    covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in best}
+    covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in [*best, *below]}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
-    ranked = rank_by_law(scored, lang or ix.language(words), covered, limit)
+    ranked = rank_by_law(scored, lang or ix.language(words), covered, limit,
+                         [(stored_fields(ix, doc), score) for doc, score in below])
     return [make_hit(fields, score, marks) for fields, score in ranked], named

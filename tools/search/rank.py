@@ -109,11 +109,14 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
 def rank_by_law(
     scored: list[tuple[dict[str, Any], float]], lang: str | None = None,
     covered: dict[str, int] | None = None, limit: int | None = None,
+    below: list[tuple[dict[str, Any], float]] | None = None,
 ) -> list[tuple[dict[str, Any], float]]:
     """Hits grouped by law: a law whose several units match outranks one lucky unit elsewhere,
     the units of one law stay together, best first, a matching glossary term or situation
     lifts every law it points to, and the edition in force comes first: 1997 text, history,
-    never stands before a 2017 law whose text the query found. The first `limit` hits (all)."""
+    never stands before a 2017 law whose text the query found. The first `limit` hits (all).
+    `below`: clauses under the candidates' cut (engine.clauses_below_cut), shown for a law
+    found without a clause, never ranked."""
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], float]]] = {}
     lifts: dict[str, float] = {}
     # the most of the query's words a glossary term found holds, by the law it is first of
@@ -237,7 +240,11 @@ def rank_by_law(
     for key in ordered:  # the laws in order until `limit` hits: a law further on is not shown
         if limit is not None and len(found) >= limit:
             break
-        found.extend(deepest(groups[key], covered)[:PER_LAW])
+        members = groups[key]
+        if not has_text(key):
+            members = members + [pair for pair in below or () if (
+                pair[0]["law"], pair[0]["edition"], pair[0]["lang"]) == key]
+        found.extend(deepest(members, covered)[:PER_LAW])
     return found[:limit]
 
 
