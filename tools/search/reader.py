@@ -66,7 +66,7 @@ class SearchIndex:
         self._titles: dict[tuple[str, str], int] | None = None
         self._laws: dict[tuple[str, str], int] | None = None
         self._other: dict[tuple[str, str], set[int]] = {}
-        self._units: dict[tuple[str, str, str], list[int]] | None = None
+        self._units: dict[tuple[str, str, str], list[int]] = {}
 
     def title_doc(self, law: str, lang: str) -> int | None:
         """The title document, in one language, of a 2017 law known by its titles only: the
@@ -93,15 +93,16 @@ class SearchIndex:
         return self._laws
 
     def unit_docs(self, law: str, edition: str, lang: str) -> list[int]:
-        """The law's clauses (unit documents) in one edition and language, read once."""
-        if self._units is None:
-            self._units = {}
-            for other in LANGS:
-                for doc in sorted(self.scorer.kind_docs("unit", other)):
-                    fields = stored_fields(self, doc)
-                    key = (fields["law"], fields["edition"], other)
-                    self._units.setdefault(key, []).append(doc)
-        return self._units.get((law, edition, lang), [])
+        """The law's clauses (unit documents) in one edition and language, asked of the index
+        (no stored fields read) once."""
+        key = (law, edition, lang)
+        if key not in self._units:
+            from whoosh.query import And, Term
+
+            query = And([Term("kind", "unit"), Term("law", law), Term("edition", edition),
+                         Term("lang", lang)])
+            self._units[key] = sorted(self.searcher.docs_for_query(query))
+        return self._units[key]
 
     def read_in_other_language(self, lang: str) -> set[int]:
         """The 2017 law text in the language other than `lang` of the laws this build holds in
