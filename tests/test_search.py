@@ -492,6 +492,15 @@ def test_a_title_named_in_full_keeps_its_place_before_text() -> None:
     assert not title_named("81. Director", typed("director"))  # one word names no title
 
 
+def test_a_title_names_its_law_when_said_together_not_apart_in_a_story(config: Config) -> None:
+    # Law 22's title said (in either order): its law first
+    assert top_laws(config, "end of the auction")[0] == "22"
+    assert top_laws(config, "auction ended")[0] == "22"
+    # its words apart in a story about a bid after the final pass: Law 39 answers
+    story = "the auction had ended with three passes when a defender made a bid"
+    assert top_laws(config, story)[0] == "39"
+
+
 def test_a_section_heading_said_in_full_names_its_law(config: Config) -> None:
     """Law 82 is known here by its titles only; its section 82C is headed "Błąd sędziego".
     The query that says that heading and nothing more lists Law 82 first (Law 9's and Law 12's

@@ -40,15 +40,34 @@ CANDIDATES = 200
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
-def title_named(title: str, typed: set[str], lang: str = "pl") -> bool:
+def title_named(title: str, typed: set[str], lang: str = "pl",
+                spoken: list[set[str]] | None = None) -> bool:
     """Whether the query names a law's title (or any text) in full: every content word of it
     (two at least; "64. " and the function words of both languages aside) is a form of a word
-    typed (`typed`, their terms). Such a title is the law the query means, whatever text
-    shares one more common word."""
+    typed (`typed`, their terms), and, given the query's content words in order (`spoken`,
+    spoken_terms), side by side. Such a title is the law the query means, whatever text
+    shares one more common word; a story that holds its words apart names it in passing
+    ("he'd won the last trick" is not Law 79's "Tricks Won")."""
     words = [w.lower() for w in WORD.findall(title.partition(". ")[2] or title)]
     content = [(polish_terms if lang == "pl" else english_terms)(w) for w in words
                if polish_terms(w) and english_terms(w)]
-    return len(content) >= 2 and all(set(terms) & typed for terms in content)
+    if len(content) < 2 or not all(set(terms) & typed for terms in content):
+        return False
+    if spoken is None:
+        return True
+    # side by side, in any order ("pas poza kolejnością", "poza kolejnością pas"): over the
+    # 18 read sets, law first 914 -> 918 of 1080; with one more word allowed between them 916,
+    # with two or three 913
+    return any(all(any(set(terms) & have for have in spoken[at:at + len(content)])
+                   for terms in content)
+               for at in range(max(1, len(spoken) - len(content) + 1)))
+
+
+def spoken_terms(words: list[str]) -> list[set[str]]:
+    """The terms of the query's content words (title_named's) in the order typed."""
+    lowered = [w.lower() for w in words]
+    return [set(polish_terms(w)) | set(english_terms(w)) for w in lowered
+            if polish_terms(w) and english_terms(w)]
 
 
 def terms_of(words: list[str]) -> set[str]:
@@ -271,17 +290,19 @@ def _full_text(
                and (f["law"], f["lang"]) in listing else f, score)
               for (f, score), (doc, _) in zip(scored, best, strict=True)]
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
-    typed = terms_of(words)
-    # ... or a heading of one of its sections, when the query says that heading and nothing
-    # more ("błąd sędziego", 82C): a longer story names some heading of two common words in
-    # passing
-    said = " ".join(words)
-    scored = [({**f, "named": True}
-               if f["kind"] == "title" and (title_named(f["title"], typed, f["lang"]) or any(
-                   title_named(name, typed, f["lang"])
-                   and title_named(said, terms_of(WORD.findall(name.lower())), f["lang"])
-                   for name in filter(None, f.get("sections", "").split("\n"))))
-               else f, score) for f, score in scored]
+    typed, spoken, said = terms_of(words), spoken_terms(words), " ".join(words)
+
+    def names(fields: dict) -> bool:
+        # a title the query says (title_named), or a heading of one of its sections, when the
+        # query says that heading and nothing more ("błąd sędziego", 82C): a longer story names
+        # some heading of two common words in passing
+        return title_named(fields["title"], typed, fields["lang"], spoken) or any(
+            title_named(name, typed, fields["lang"])
+            and title_named(said, terms_of(WORD.findall(name.lower())), fields["lang"])
+            for name in filter(None, fields.get("sections", "").split("\n")))
+
+    scored = [({**f, "named": True} if f["kind"] == "title" and names(f) else f, score)
+              for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in [*best, *below]}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
     ranked = rank_by_law(scored, lang or ix.language(words), covered, limit,
