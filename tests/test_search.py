@@ -481,7 +481,7 @@ def test_a_law_known_by_its_titles_gives_way_to_text_holding_more_words() -> Non
 
 def test_a_title_named_in_full_keeps_its_place_before_text() -> None:
     from tools.search.analysis import english_terms, polish_terms
-    from tools.search.engine import title_named
+    from tools.search.naming import spoken_terms, title_named
 
     def typed(query: str) -> set[str]:
         return {t for w in query.split() for t in (*polish_terms(w), *english_terms(w))}
@@ -490,6 +490,11 @@ def test_a_title_named_in_full_keeps_its_place_before_text() -> None:
     assert title_named(title, typed("strona działała przed wezwaniem utrata prawa sprostowania"))
     assert not title_named(title, typed("utrata sprostowania"))  # "prawa" not typed
     assert not title_named("81. Director", typed("director"))  # one word names no title
+    # given the words in order, a title's words must stand side by side, in either order
+    told = "the auction had ended when a defender bid".split()
+    for query, said in ((told, False), (["auction", "ended"], True), (["end", "auction"], True)):
+        assert title_named("22. End of Auction", typed(" ".join(query)), "en",
+                           spoken_terms(query)) is said
 
 
 def test_a_title_names_its_law_when_said_together_not_apart_in_a_story(config: Config) -> None:

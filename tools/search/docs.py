@@ -116,7 +116,7 @@ def outline_docs(outline: Any, corpus: Corpus, terms: dict[str, list[str]] | Non
                     *(name for _, name, _ in outline.section_names(number, lang) if name),
                     *distinct_words((terms or {}).get(str(number), []))]),
                 # ... which name the law as its title does when a query names one in full
-                # (engine.py title_named: "błąd sędziego" is 82C's heading)
+                # (naming.py title_named: "błąd sędziego" is 82C's heading)
                 extra={"sections": [name for _, name, name_lang
                                     in outline.section_names(number, lang)
                                     if name and name_lang == lang]},

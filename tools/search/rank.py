@@ -215,7 +215,7 @@ def rank_by_law(
         ordered[at:at] = moved
     # a law's heading against the clauses: the words its own titles hold, not its situations',
     # but for the situation that brought the title (pointers.py title_pointed_to), which answers
-    # ... and a title the query names in full (engine.py title_named) keeps its place
+    # ... and a title the query names in full (naming.py title_named) keeps its place
     titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
                        if f["kind"] == "title" or f.get("brings"))
               for key, members in groups.items()
@@ -272,7 +272,7 @@ def titles_after_text(ordered: list[Any], answering: list[Any], titles: dict[Any
 
 def named_titles_first(ordered: list[Any], titled: list[Any], named: set[Any]) -> None:
     """Among the laws known by their titles only (`titled`), put, in place, those whose title
-    the query names in full (`named`, engine.py title_named) first, in the places the titles
+    the query names in full (`named`, naming.py title_named) first, in the places the titles
     held: "wyjście rozgrywającego poza kolejnością" is Law 55's title, before 53's."""
     slots = [i for i, key in enumerate(ordered) if key in titled]
     keys = sorted((ordered[i] for i in slots), key=lambda key: key not in named)
