@@ -219,8 +219,9 @@ def _full_text(
     allowed = ix.scorer.filtered(lang, edition)
     if allowed is not None:
         total = {docnum: score for docnum, score in total.items() if docnum in allowed}
+    reading = lang or ix.language(words)  # the language the query is read in, asked once
     # a query reads the other language's law text only where its own language has none
-    other = ix.read_in_other_language(lang or ix.language(words))
+    other = ix.read_in_other_language(reading)
     if other:
         total = {docnum: score for docnum, score in total.items() if docnum not in other}
     if not total:
@@ -235,11 +236,11 @@ def _full_text(
         total = {doc: score * (1 + COVERAGE_WEIGHT * held[doc] / len(found))
                  for doc, score in total.items()}
     best = heapq.nlargest(CANDIDATES, total.items(), key=lambda item: (item[1], -item[0]))
-    brought = title_pointed_to(ix, best, held, lang or ix.language(words), allowed)
+    brought = title_pointed_to(ix, best, held, reading, allowed)
     pulled = brought is not None and brought[1] not in {doc for doc, _ in best}
     if brought is not None and pulled:
         best.append((brought[1], total.get(brought[1], 0.0)))
-    listed = titles_listed_with(ix, best, allowed, lang or ix.language(words))
+    listed = titles_listed_with(ix, best, allowed, reading)
     had = {doc for doc, _ in best}
     best += [(title, total.get(title, 0.0)) for title in listed if title not in had]
     below = clauses_below_cut(ix, best, total)
@@ -271,6 +272,6 @@ def _full_text(
               for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in [*best, *below]}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
-    ranked = rank_by_law(scored, lang or ix.language(words), covered, limit,
+    ranked = rank_by_law(scored, reading, covered, limit,
                          [(stored_fields(ix, doc), score) for doc, score in below])
     return [make_hit(fields, score, marks) for fields, score in ranked], named

@@ -164,11 +164,15 @@ def rank_by_law(
         else:
             del groups[other]
     scores = {key: law_score((key, members)) for key, members in groups.items()}
+    # what each law's hits are, and how they are marked, read once
+    kinds = {key: {f["kind"] for f, _ in members} for key, members in groups.items()}
+    marks = {key: {mark for f, _ in members for mark in ("named", "listed", "joins")
+                   if f.get(mark)} for key, members in groups.items()}
+    texted = {key for key in groups if kinds[key] & {"unit", "law"}}
     # the best law text found, in either edition: a 2017 law is put first when it answers
     # about as well (a 2017 law that only mentions the words does not push the 1997 text
     # that answers them down)
-    best = max((score for key, score in scores.items()
-                if any(f["kind"] in ("unit", "law") for f, _ in groups[key])), default=0.0)
+    best = max((score for key, score in scores.items() if key in texted), default=0.0)
 
     # how many of the query's words a law's best unit holds (`covered`, by document key)
     # ... a law known by its titles only holds the words of the glossary terms found whose first
@@ -176,11 +180,9 @@ def rank_by_law(
     # "wyjąłem karty z niewłaściwego pudełka" names Law 15's term, and a situation of Law 7 held
     # more words
     words = {key: max([(covered or {}).get(f["key"], 0) for f, _ in members]
-                      + ([] if any(f["kind"] in ("unit", "law") for f, _ in members)
-                         else [termed.get(key[0], 0)]))
+                      + ([] if key in texted else [termed.get(key[0], 0)]))
              for key, members in groups.items()}
-    most = max((words[key] for key in groups
-                if any(f["kind"] in ("unit", "law") for f, _ in groups[key])), default=0)
+    most = max((words[key] for key in texted), default=0)
 
     def order(key: tuple[str, str, str]) -> tuple[bool, float]:
         # the law in force goes first when it answers as fully as the best law text found
@@ -198,14 +200,14 @@ def rank_by_law(
     # 1997 text is history: it never stands before a law in force whose text was found, however
     # weakly (a share of the best score let "declarer forbids the lead of the suit" list 1997
     # Law 55 above 2017 50D2a, and ranked worse on both query sets)
-    current = [key for key in ordered if key[1] == "2017" and has_text(key)]
+    current = [key for key in ordered if key[1] == "2017" and "unit" in kinds[key]]
     # ... nor before the law in force a situation brought (pointers.py title_pointed_to: the law
     # the description rests on, known by its titles only; 1997 58B4 stood above Law 13 for
     # "wykryty", where the site lists Law 13 first)
     # ... nor before a law in force the query found by its titles (its title, its sections'
     # headings, its players' words), as the site orders them (order.js currentFirst)
     anchors = [key for key in ordered
-               if key in current or any(f.get("joins") for f, _ in groups[key])
+               if key in current or "joins" in marks[key]
                or (key[1] == "2017" and any(f["kind"] == "title" and not f.get("pulled")
                                             for f, _ in groups[key]))]
     if anchors:
@@ -219,29 +221,24 @@ def rank_by_law(
     titles = {key: max((covered or {}).get(f["key"], 0) for f, _ in members
                        if f["kind"] == "title" or f.get("brings"))
               for key, members in groups.items()
-              if any(f["kind"] == "title" for f, _ in members)
-              and not any(f.get("named") for f, _ in members)
-              and not has_text(key)
-              and not any(f["kind"] == "law" for f, _ in members)}
+              if "title" in kinds[key] and "named" not in marks[key] and key not in texted}
     # a title listed as the heading of the situations found (pointers.py titles_listed_with)
     # gives way to a clause holding as many of the words, as a situation brings its law first
     # only when it holds more of them than any clause (title_pointed_to)
-    listed = {key for key, members in groups.items() if any(f.get("listed") for f, _ in members)}
+    listed = {key for key in groups if "listed" in marks[key]}
     # the words each law's best clause holds: a long law holds every word typed in passing
     clauses = {key: max((covered or {}).get(f["key"], 0)
                         for f, _ in groups[key] if f["kind"] == "unit") for key in current}
     titles_after_text(ordered, current, titles, clauses, listed)
-    named_titles_first(ordered, [key for key, members in groups.items()
-                                 if any(f["kind"] == "title" for f, _ in members)
-                                 and not has_text(key)],
-                       {key for key, members in groups.items()
-                        if any(f.get("named") for f, _ in members)})
+    named_titles_first(ordered, [key for key in groups
+                                 if "title" in kinds[key] and "unit" not in kinds[key]],
+                       {key for key in groups if "named" in marks[key]})
     found: list[tuple[dict[str, Any], float]] = []
     for key in ordered:  # the laws in order until `limit` hits: a law further on is not shown
         if limit is not None and len(found) >= limit:
             break
         members = groups[key]
-        if not has_text(key):
+        if "unit" not in kinds[key]:
             members = members + [pair for pair in below or () if (
                 pair[0]["law"], pair[0]["edition"], pair[0]["lang"]) == key]
         found.extend(deepest(members, covered)[:PER_LAW])
