@@ -96,7 +96,7 @@ def expand(words: list[str], named: Named) -> list[str]:
     (any form: `named`, named_terms' answer), each stem once: a word the Polish text says
     several ways ("played": zagrana, zagrał) would otherwise add its score once per way."""
     kept: list[str] = []
-    seen = {t for word in words for t in (*polish_terms(word), *english_terms(word))}
+    seen = terms_of(words)
     for _, other, lang in named:
         for word in other:
             have = word_keys(word, lang)

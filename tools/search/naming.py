@@ -32,8 +32,7 @@ def title_named(title: str, typed: set[str], lang: str = "pl",
 def spoken_terms(words: list[str]) -> list[set[str]]:
     """The terms of the query's content words (title_named's) in the order typed."""
     lowered = [w.lower() for w in words]
-    return [set(polish_terms(w)) | set(english_terms(w)) for w in lowered
-            if polish_terms(w) and english_terms(w)]
+    return [terms_of([w]) for w in lowered if polish_terms(w) and english_terms(w)]
 
 
 def terms_of(words: list[str]) -> set[str]:
