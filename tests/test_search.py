@@ -517,7 +517,10 @@ def test_a_section_heading_said_in_full_names_its_law(config: Config) -> None:
 
     index = open_index(config.index_dir)
     doc = index.title_doc("82", "pl")
-    assert "Błąd sędziego" in stored_fields(index, doc)["sections"].split("\n")
+    assert "82C\tBłąd sędziego" in stored_fields(index, doc)["sections"].split("\n")
+    # ... and the hit links to that section of the law's page, under its heading
+    hit = search("błąd sędziego", config).hits[0]
+    assert (hit.url.endswith("/82/#82C"), hit.title.endswith("› Błąd sędziego")) == (True, True)
 
 
 def test_laws_in_force_go_by_score_not_by_the_words_a_clause_holds_in_passing() -> None:

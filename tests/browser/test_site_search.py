@@ -271,7 +271,10 @@ def test_a_section_heading_said_in_full_puts_its_law_first(page, origin) -> None
     open_search(page, origin)
     for query in ("błąd sędziego", "blad sedziego"):
         hrefs = [h for h in ask(page, query) if "/laws/" in h]
-        assert "/laws/2017/82/" in hrefs[0], (query, hrefs)
+        # ... and links to that section of its page, under its heading
+        assert hrefs[0].endswith("/laws/2017/82/#82C"), (query, hrefs)
+        first = page.locator(".bl-search__result").first.inner_text()
+        assert "Błąd sędziego" in first, first
 
 
 def test_a_query_answers_the_same_whatever_was_searched_before(page, browser, origin) -> None:  # noqa: ANN001

@@ -117,7 +117,8 @@ def outline_docs(outline: Any, corpus: Corpus, terms: dict[str, list[str]] | Non
                     *distinct_words((terms or {}).get(str(number), []))]),
                 # ... which name the law as its title does when a query names one in full
                 # (naming.py title_named: "błąd sędziego" is 82C's heading)
-                extra={"sections": [name for _, name, name_lang
+                # (each "id<TAB>heading", so a hit can link to the section it names)
+                extra={"sections": [f"{id_}\t{name}" for id_, name, name_lang
                                     in outline.section_names(number, lang)
                                     if name and name_lang == lang]},
             )

@@ -259,17 +259,21 @@ def _full_text(
     scored = [(f, score * KIND_WEIGHTS.get(f["kind"], 1.0)) for f, score in scored]
     typed, spoken, said = terms_of(words), spoken_terms(words), " ".join(words)
 
-    def names(fields: dict) -> bool:
+    def names(fields: dict) -> dict | None:
         # a title the query says (title_named), or a heading of one of its sections, when the
-        # query says that heading and nothing more ("błąd sędziego", 82C): a longer story names
-        # some heading of two common words in passing
-        return title_named(fields["title"], typed, fields["lang"], spoken) or any(
-            title_named(name, typed, fields["lang"])
-            and title_named(said, terms_of(WORD.findall(name.lower())), fields["lang"])
-            for name in filter(None, fields.get("sections", "").split("\n")))
+        # query says that heading and nothing more ("błąd sędziego", 82C: the hit links to that
+        # section): a longer story names some heading of two common words in passing
+        if title_named(fields["title"], typed, fields["lang"], spoken):
+            return {**fields, "named": True}
+        for line in filter(None, fields.get("sections", "").split("\n")):
+            section, name = line.split("\t") if "\t" in line else ("", line)  # an older index
+            if (title_named(name, typed, fields["lang"])
+                    and title_named(said, terms_of(WORD.findall(name.lower())), fields["lang"])):
+                return {**fields, "named": True, "title": f"{fields['title']} › {name}",
+                        "url": f"{fields['url']}#{section}" if section else fields["url"]}
+        return None
 
-    scored = [({**f, "named": True} if f["kind"] == "title" and names(f) else f, score)
-              for f, score in scored]
+    scored = [((f["kind"] == "title" and names(f)) or f, score) for f, score in scored]
     covered = {stored_fields(ix, doc)["key"]: held[doc] for doc, _ in [*best, *below]}
     marks = frozenset(t for w in [*words, *(w for w, _ in extra)] for t in all_terms(w))
     ranked = rank_by_law(scored, reading, covered, limit,

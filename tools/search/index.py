@@ -64,7 +64,7 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         lead=STORED(),  # the text a clause completes, shown above its snippet
         depth=NUMERIC(stored=True),
         laws=STORED(),  # law numbers a glossary term or situation points to
-        sections=STORED(),  # a title-only law's section headings, one per line
+        sections=STORED(),  # a title-only law's sections, "id<TAB>heading" per line
         heading_pl=TEXT(analyzer=pl),
         title_pl=TEXT(analyzer=pl),
         context_pl=TEXT(analyzer=pl),

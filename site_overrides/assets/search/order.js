@@ -114,17 +114,17 @@
   /** Whether the query says one of a page's section headings and nothing more: every content
    * word of the heading (two at least) is a form of a word read, and every content word typed
    * a form of one of the heading's (a longer story names a heading of two common words in
-   * passing: engine.py, the sections of a title document). */
-  function headingSaid(d, reading) {
+   * passing: engine.py, the sections of a title document). The anchor of that heading, if any. */
+  var headingSaid = S.headingSaid = function (d, reading) {
     var typed = Q.contentWords((reading.words || []).join(" ")).map(S.bare);
-    return (d.anchors || []).some(function (a) {
+    return (d.anchors || []).find(function (a) {
       if (!a.id || a.id === (d.meta || {}).law) return false;
       var words = Q.contentWords(String(a.text || "").replace(a.id, " ")).map(S.bare);
       function form(w, of) { return of.some(function (o) { return Q.sameWord(w, o); }); }
       return words.length >= 2 && words.every(function (w) { return form(w, typed); }) &&
         typed.every(function (w) { return form(w, words); });
-    });
-  }
+    }) || null;
+  };
 
   /** `list` with every item `old` says is history that stands before the last item `anchor`
    * says is in force moved right after that item, in their order: 1997 text never answers

@@ -224,9 +224,14 @@
     if (!items.length) {
       // found by its names alone (its title in the other language, its glossary terms): the
       // law itself, as the CLI lists a law's heading when none of its units matched
+      // (a law known by its titles only whose section heading the query says links to that
+      // section, with its heading: order.js headingSaid, as the CLI's hit)
+      var heading = meta.titles_only && S.headingSaid(d, reading);
       items = [{
-        id: meta.law, edition: meta.edition || "", url: page + "#" + meta.law, text: [],
-        title: meta.title || "", kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
+        id: meta.law, edition: meta.edition || "", url: page + "#" + (heading ? heading.id : meta.law),
+        text: [], title: [meta.title || ""].concat(heading ? [heading.text.trim().split(/\s+/).slice(1).join(" ")] : [])
+          .join(" › "),
+        kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
     }
     return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law"));
