@@ -60,6 +60,7 @@ class TermScores:
         # {word: word_tables' answer}: a warm query then sums one table per word
         self.words: dict[str, tuple[dict[str, dict[int, float]], dict[int, float]]] = {}
         self.holding: dict[str, frozenset[int]] = {}  # {word: word_docs' answer}
+        self.read: dict[tuple[str, str], list[tuple[int, float]]] = {}  # postings()
 
     def scores(self, field: str, term: str) -> dict[int, float]:
         """{docnum: BM25 score} of one term in one field (empty if absent)."""
@@ -75,10 +76,11 @@ class TermScores:
                 if fixed and lang and self.kind_docs("unit", lang):
                     fixed = None
                 self.average[field] = fixed or max(1.0, self.field_length(field) / self.docs)
-            postings = list(self.reader.postings(field, term).items_as("weight"))
+            postings = self.postings(field, term)
             if self.subset is not None:
                 postings = [(doc, weight) for doc, weight in postings if doc in self.subset]
             frequency = self.document_frequency(field.rpartition("_")[2], term)
+            self.read.pop(key, None)  # scored: this table keeps what they say
             idf = math.log(1 + (self.docs - frequency + 0.5) / (frequency + 0.5))
             norms = self.norms.setdefault(field, {})
             for docnum, weight in postings:
@@ -98,11 +100,21 @@ class TermScores:
             for role in ROLE_WEIGHTS:
                 field = f"{role}_{lang}"
                 if (field, term) in self.reader:
-                    docs.update(self.reader.postings(field, term).all_ids())
+                    docs.update(doc for doc, _ in self.postings(field, term))
             if self.subset is not None:
                 docs &= self.subset
             self.frequencies[key] = len(docs)
         return self.frequencies[key]
+
+    def postings(self, field: str, term: str) -> list[tuple[int, float]]:
+        """[(docnum, weight)] of one term in one field, read from the index once: its
+        document frequency and its scores both read them (decoding them twice cost most of a
+        query's first words)."""
+        key = (field, term)
+        found = self.read.get(key)
+        if found is None:
+            found = self.read[key] = list(self.reader.postings(field, term).items_as("weight"))
+        return found
 
     def field_length(self, field: str) -> float:
         """The total length of one field over the documents scored."""
