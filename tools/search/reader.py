@@ -100,20 +100,11 @@ class SearchIndex:
             # the law's few documents, kept if they are units of that edition and language (the
             # sets of those, read once): intersecting the long lists of every unit and every
             # document of an edition anew for each law cost a third of a query's first search
-            reader, edition_docs = self.scorer.reader, self._edition_docs(edition)
+            reader, edition_docs = self.scorer.reader, self.scorer.filtered(None, int(edition))
             units = self.scorer.kind_docs("unit", lang)
             held = reader.postings("law", law).all_ids() if ("law", law) in reader else ()
             self._units[key] = sorted(doc for doc in held if doc in units and doc in edition_docs)
         return self._units[key]
-
-    def _edition_docs(self, edition: str) -> set[int]:
-        """The documents of one edition, asked of the index once."""
-        key = ("edition", edition)
-        if key not in self._other:
-            from whoosh.query import Term
-
-            self._other[key] = set(self.searcher.docs_for_query(Term("edition", edition)))
-        return self._other[key]
 
     def read_in_other_language(self, lang: str) -> set[int]:
         """The 2017 law text in the language other than `lang` of the laws this build holds in

@@ -117,6 +117,9 @@
     return [start, end < 0 ? content.length : end];
   }
 
+  /** The words of a unit's heading after its id ("82C Błąd sędziego" -> Błąd, sędziego). */
+  function headingWords(anchor) { return anchor.text.trim().split(/\s+/).slice(1); }
+
   /** rankedUnits, kept per record for the reading last ranked. */
   var lawUnits = perReading(rankedUnits);
 
@@ -164,15 +167,15 @@
       (d.sub_results || []).filter(function (sub) { return sub.anchor && sub.anchor.id; });
     var items = subs.map(function (sub, i) {
       var anchor = sub.anchor;
-      var heading = anchor.text.trim().split(/\s+/);
+      var heading = headingWords(anchor);
       var text = textOf[anchor.id].text;
       var leading = leads.filter(function (a) { return below(a.id, anchor.id); });
       var lead = leading.reduce(function (all, a) { return all.concat(a.folded); }, []);
       // the titles of the law and of the units above it: what it is part of
       var above = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
-        .map(function (a) { return a.text.trim().split(/\s+/).slice(1); });
+        .map(headingWords);
       var context = above.reduce(function (all, words) { return all.concat(words); }, lawTitle);
-      var own = heading.slice(1).join(" ");
+      var own = heading.join(" ");
       // shown with its title path, as the CLI's hits: 45C2b under "Karta uważana za zagraną"
       var path = above.map(function (words) { return words.join(" "); }).concat([own])
         .filter(function (title) { return title; });
@@ -181,7 +184,7 @@
         title: [meta.title || ""].concat(path).join(" › "), bare: !own && !text.length,
         lead: leading.map(function (a) { return spaced(a.text); }).join(" "),
         // its words folded, with the words leading into it and the titles it stands under
-        held: textOf[anchor.id].folded.concat(heading.slice(1).map(bare), lead, context.map(bare)),
+        held: textOf[anchor.id].folded.concat(heading.map(bare), lead, context.map(bare)),
         kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
         places: sub.weighted_locations || [], i: i
       };
@@ -229,8 +232,7 @@
       var heading = meta.titles_only && S.headingSaid(d, reading);
       items = [{
         id: meta.law, edition: meta.edition || "", url: page + "#" + (heading ? heading.id : meta.law),
-        text: [], title: [meta.title || ""].concat(heading ? [heading.text.trim().split(/\s+/).slice(1).join(" ")] : [])
-          .join(" › "),
+        text: [], title: [meta.title || ""].concat(heading ? [headingWords(heading).join(" ")] : []).join(" › "),
         kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
     }
