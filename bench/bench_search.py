@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the tests' helpers package
 from tools.config import Config  # noqa: E402
 from tools.model import Corpus, walk  # noqa: E402
 from tools.reference import load_reference  # noqa: E402
+from tools.search.query import MAX_QUERY_CHARS  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 QUERIES = DATA / "queries_public.tsv"
@@ -265,13 +266,25 @@ def build_whoosh(corpus: Corpus, build_dir: Path) -> tuple[Config, float]:
     return config, time.perf_counter() - started
 
 
+# The queries an engine refused as too long (over the spec's max_query_chars), counted as
+# misses: both engines refuse them, the site's box with a notice, the CLI with an error.
+REFUSED: set[str] = set()
+
+
 def cli_engine(config: Config) -> Callable[..., list[str]]:
+    from tools.errors import BadInput
     from tools.search.engine import search
 
     def run(query: str, lang: str | None = None) -> list[str]:
         # the CLI reads the query's language itself, as a reader at a terminal types it
-        return [f"{hit.edition}/{hit.id}" for hit in search(query, config, limit=10).hits
-                if hit.kind in ("unit", "law", "title")]
+        try:
+            hits = search(query, config, limit=10).hits
+        except BadInput:
+            if len(query) <= MAX_QUERY_CHARS:
+                raise
+            REFUSED.add(query)
+            return []
+        return [f"{hit.edition}/{hit.id}" for hit in hits if hit.kind in ("unit", "law", "title")]
 
     return run
 
@@ -702,6 +715,10 @@ def main() -> int:
         print("\n## The whole book, per set and area (law: distinct laws; clause: 2017 ids, "
               "where the build holds the law's text)\n")
         print(book_table(book))
+        if REFUSED:
+            lengths = ", ".join(str(len(query)) for query in sorted(REFUSED))
+            print(f"\nRefused by both engines as over {MAX_QUERY_CHARS} characters, counted as "
+                  f"misses: {len(REFUSED)} queries ({lengths} characters)")
     if real_laws is not None:
         from real_text import outline_differences
 
