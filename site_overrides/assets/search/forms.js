@@ -111,6 +111,15 @@
     return s.length >= 3 && (ends(s, rule.endings) || (drops && ends(s.slice(0, -1), after)));
   }
 
+  /** The letter every form of a word begins with, as the pages' language compares them
+   * (query.js formsOfOneWord): the folded word's first (sameFolded), in English its verb's where
+   * the form is irregular (inflects: "went" of "go"). */
+  function initialOf(word) {
+    var folded = fold(word);
+    return (window.bridgelawSite.lang === "en" ? verbOf(folded) : folded).charAt(0);
+  }
+
+  Q.initialOf = initialOf;
   Q.withNegations = withNegations;
   Q.negatedWords = negatedWords;
   Q.joinedOf = joinedOf;

@@ -99,10 +99,13 @@
     var named = [], same = formsOfOneWord();
     // a word typed after "nie" names only a form that negates it too (synonyms.py read_words)
     var read = words.map(function (w) { return Q.joinedOf(negated, w) || w; });
+    // a form none of whose words' initials the query lacks (two forms of one word share it)
+    var initials = Object.create(null);
+    read.forEach(function (w) { initials[Q.initialOf(w)] = true; });
     headwords.forEach(function (headword) {
       synonymForms[headword].some(function (form) {
-        var parts = Q.withNegations(form.split(/\s+/)).filter(function (w) { return w && !Q.spec.stops[w]; });
-        if (!parts.length) return false;
+        var parts = partsOfForm(form);
+        if (!parts.length || !parts.initials.every(function (c) { return initials[c]; })) return false;
         var at = parts.map(function (p) { return read.findIndex(function (w) { return same(w, p); }); });
         if (at.some(function (i) { return i < 0; })) return false;
         named.push({
@@ -117,6 +120,18 @@
       });
     });
     return named;
+  }
+
+  /** A players' form's content words, and their initials, made once per form. */
+  var formParts = new Map();
+  function partsOfForm(form) {
+    var parts = formParts.get(form);
+    if (!parts) {
+      parts = Q.withNegations(form.split(/\s+/)).filter(function (w) { return w && !Q.spec.stops[w]; });
+      parts.initials = parts.map(Q.initialOf);
+      formParts.set(form, parts);
+    }
+    return parts;
   }
 
   /** How a word typed and a word of a players' form (of the page's language: the shards are

@@ -7,6 +7,7 @@
   var ROOT = S.ROOT, TEXT = S.TEXT, el = S.el, SITE = S.SITE;
   var Q = window.bridgelawQuery;
   var fold = Q.fold, rule = S.rule, below = S.below, bare = S.bare, splitContent = S.splitContent;
+  var coverage = S.coverage, keptFor = S.keptFor;
   // starts a unit's folded copy inside a law record (FOLDED_MARK in
   // tools/site/pagefind_records.py, in the spec as "folded_mark")
   function foldedMark() { return Q.spec.folded_mark; }
@@ -29,8 +30,12 @@
    * law's titles in both languages); counted once per record and reading, as a law's whole
    * text is long. */
   S.recordCovered = perReading(function (d, reading) {
-    var about = ((d.meta && d.meta.about) || "").split(/[\r\n\s]+/g).map(bare);
-    return coverage(splitContent(d.content).folded.concat(about), reading);
+    var words = keptFor(d).record;
+    if (!words) {
+      var about = ((d.meta && d.meta.about) || "").split(/[\r\n\s]+/g).map(bare);
+      words = keptFor(d).record = splitContent(d.content).folded.concat(about);
+    }
+    return coverage(words, reading);
   });
 
   function siteUrl(path) {
@@ -44,21 +49,6 @@
   function isFormOf(word, queries) {
     var f = bare(word);
     return !!f && queries.some(function (q) { return Q.sameWord(f, q); });
-  }
-
-  /** How many of the query's words (`reading`: the words typed, the glossary terms they
-   * name in Polish, query.js translate, and the law's terms for the players' words among them,
-   * query.js synonymTerms) a text holds in some form; `folded`, its words folded (`bare`).
-   * Each distinct word is compared once per query word: a law's whole text is long. */
-  function coverage(folded, reading) {
-    var forms = Object.create(null), known = Object.create(null);
-    folded.forEach(function (f) { if (f) forms[f] = true; });
-    var unique = Object.keys(forms);
-    return Q.covers(function (q) {
-      var f = fold(q);
-      if (!(f in known)) known[f] = !!forms[f] || unique.some(function (w) { return Q.sameFolded(w, f); });
-      return known[f];
-    }, reading.words, reading.terms.concat(reading.synonyms || []), reading.negated);
   }
 
   // a law record's text sets a cross-reference off by spaces ("przepis 64C ), jeżeli:";
@@ -105,7 +95,7 @@
     var section = SITE.bare(url.slice(ROOT.href.length)).split("/")[0];
     return {
       id: "", edition: "", kind: TEXT.kinds[section] || "", title: (d.meta && d.meta.title) || d.url,
-      url: url, excerpt: ownExcerpt(end < 0 ? content : content.slice(0, end), words)
+      url: url, excerpt: function () { return ownExcerpt(end < 0 ? content : content.slice(0, end), words); }
     };
   }
 
@@ -120,13 +110,71 @@
   /** The words of a unit's heading after its id ("82C Błąd sędziego" -> Błąd, sędziego). */
   function headingWords(anchor) { return anchor.text.trim().split(/\s+/).slice(1); }
 
+  /** What a law record says of its units, whatever the query, made once per record
+   * (keptFor): every unit's own words (its anchor is in the record's data, matched or not),
+   * the units whose text leads into their items, the law's title and page. */
+  function layoutOf(d) {
+    var kept = keptFor(d);
+    if (kept.layout) return kept.layout;
+    var meta = d.meta || {};
+    var split = splitContent(d.content), content = split.words;
+    var texts = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
+      var span = unitSpan(content, a);
+      return { id: a.id, text: content.slice(span[0], span[1]), folded: split.folded.slice(span[0], span[1]) };
+    });
+    var textOf = {};
+    texts.forEach(function (a) { textOf[a.id] = a; });
+    return (kept.layout = {
+      texts: texts, textOf: textOf,
+      // the units whose text leads into their items ("Gdy fałszywy renons uprawomocnił się i:"):
+      // an item holds their words too, as the CLI reads them (lead_ins in tools/model.py, whose
+      // rule the spec carries as lead_in_end)
+      leads: texts.filter(function (a) {
+        var last = a.text[a.text.length - 1] || "", end = Q.spec.lead_in_end;
+        return !!end && last.slice(-end.length) === end; // no rule in an older spec: no lead-ins
+      }),
+      // the law's title, without its number ("Przepis 45."): every unit stands under it, as the
+      // CLI's context_text (with parent_text, the titles of the units above)
+      lawTitle: String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/),
+      page: siteUrl(meta.target) // the law page: the record's own url is a stand-in
+    });
+  }
+
+  /** A unit of a law record as a result item, but for its places and order, made once per
+   * record and unit. */
+  function unitOf(d, layout, anchor) {
+    var units = keptFor(d).units;
+    if (units[anchor.id]) return units[anchor.id];
+    var meta = d.meta || {};
+    var heading = headingWords(anchor);
+    var text = layout.textOf[anchor.id].text;
+    var leading = layout.leads.filter(function (a) { return below(a.id, anchor.id); });
+    // the titles of the units above it: what it is part of
+    var above = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
+      .map(headingWords);
+    var own = heading.join(" ");
+    // shown with its title path, as the CLI's hits: 45C2b under "Karta uważana za zagraną"
+    var path = above.map(function (words) { return words.join(" "); }).concat([own])
+      .filter(function (title) { return title; });
+    var lead = leading.reduce(function (all, a) { return all.concat(a.folded); }, []);
+    var context = above.reduce(function (all, words) { return all.concat(words); }, layout.lawTitle);
+    return (units[anchor.id] = {
+      id: anchor.id, edition: meta.edition || "", url: layout.page + "#" + anchor.id, text: text,
+      title: [meta.title || ""].concat(path).join(" › "), bare: !own && !text.length,
+      lead: leading.map(function (a) { return spaced(a.text); }).join(" "),
+      // its words folded, with the words leading into it and the titles it stands under
+      held: layout.textOf[anchor.id].folded.concat(heading.map(bare), lead, context.map(bare)),
+      kind: meta.titles_only ? TEXT.titlesOnly : "" // a 2017 law known by its titles only
+    });
+  }
+
   /** rankedUnits, kept per record for the reading last ranked. */
   var lawUnits = perReading(rankedUnits);
 
   /** lawUnits as result items, each with its snippet. */
   function unitItems(d, words, reading) {
     return lawUnits(d, reading).map(function (item) {
-      return Object.assign({}, item, { excerpt: ownExcerpt(item.text, words) });
+      return Object.assign({}, item, { excerpt: function () { return ownExcerpt(item.text, words); } });
     });
   }
 
@@ -141,54 +189,15 @@
    * number, no text) is given only when no unit of it matched: the units already carry the
    * law's title and link into the same page. */
   function rankedUnits(d, reading) {
-    var meta = d.meta || {};
-    var split = splitContent(d.content), content = split.words;
-    var page = siteUrl(meta.target); // the law page: the record's own url is a stand-in
-    // every unit's own words (its anchor is in the record's data, matched or not), by its id
-    var texts = (d.anchors || []).filter(function (a) { return a.id; }).map(function (a) {
-      var span = unitSpan(content, a);
-      return { id: a.id, text: content.slice(span[0], span[1]), folded: split.folded.slice(span[0], span[1]) };
-    });
-    var textOf = {};
-    texts.forEach(function (a) { textOf[a.id] = a; });
-    // the units whose text leads into their items ("Gdy fałszywy renons uprawomocnił się i:"):
-    // an item holds their words too, as the CLI reads them (lead_ins in tools/model.py, whose
-    // rule the spec carries as lead_in_end)
-    var leads = texts.filter(function (a) {
-      var last = a.text[a.text.length - 1] || "", end = Q.spec.lead_in_end;
-      return !!end && last.slice(-end.length) === end; // no rule in an older spec: no lead-ins
-    });
-    // the law's title, without its number ("Przepis 45."): every unit stands under it, as the
-    // CLI's context_text (with parent_text, the titles of the units above)
-    var lawTitle = String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/);
+    var meta = d.meta || {}, layout = layoutOf(d);
     // a law known by its titles only is one item, its law, as the CLI's title document: its
     // sections' headings are searched (its record) but are no clauses to list
     var subs = meta.titles_only ? [] :
       (d.sub_results || []).filter(function (sub) { return sub.anchor && sub.anchor.id; });
     var items = subs.map(function (sub, i) {
-      var anchor = sub.anchor;
-      var heading = headingWords(anchor);
-      var text = textOf[anchor.id].text;
-      var leading = leads.filter(function (a) { return below(a.id, anchor.id); });
-      var lead = leading.reduce(function (all, a) { return all.concat(a.folded); }, []);
-      // the titles of the law and of the units above it: what it is part of
-      var above = (d.anchors || []).filter(function (a) { return a.id && below(a.id, anchor.id); })
-        .map(headingWords);
-      var context = above.reduce(function (all, words) { return all.concat(words); }, lawTitle);
-      var own = heading.join(" ");
-      // shown with its title path, as the CLI's hits: 45C2b under "Karta uważana za zagraną"
-      var path = above.map(function (words) { return words.join(" "); }).concat([own])
-        .filter(function (title) { return title; });
-      return {
-        id: anchor.id, edition: meta.edition || "", url: page + "#" + anchor.id, text: text,
-        title: [meta.title || ""].concat(path).join(" › "), bare: !own && !text.length,
-        lead: leading.map(function (a) { return spaced(a.text); }).join(" "),
-        // its words folded, with the words leading into it and the titles it stands under
-        held: textOf[anchor.id].folded.concat(heading.map(bare), lead, context.map(bare)),
-        kind: meta.titles_only ? TEXT.titlesOnly : "", // a 2017 law known by its titles only
-        places: sub.weighted_locations || [], i: i
-      };
+      return Object.assign({ places: sub.weighted_locations || [], i: i }, unitOf(d, layout, sub.anchor));
     });
+    var texts = layout.texts;
     // the length of the law's texts, its units' with text (score.js measures a unit's against it)
     var said = texts.filter(function (a) { return a.text.length; });
     S.scoreUnits(d, items, reading, said.reduce(function (sum, a) { return sum + a.text.length; }, 0) / (said.length || 1));
@@ -207,7 +216,7 @@
     // a clause is read after the text leading into it: it adds to its own score the score of a
     // lead-in above it that gave way to it (45C2's text, for 45C2a and 45C2b; deepest in
     // tools/search/rank.py); not the law's own row, nor a heading with no text
-    var leadIds = leads.map(function (a) { return a.id; });
+    var leadIds = layout.leads.map(function (a) { return a.id; });
     leaves.forEach(function (item) {
       item.score += units.reduce(function (m, o) {
         var lead = o.id !== meta.law && leadIds.indexOf(o.id) >= 0;
@@ -231,7 +240,7 @@
       // section, with its heading: order.js headingSaid, as the CLI's hit)
       var heading = meta.titles_only && S.headingSaid(d, reading);
       items = [{
-        id: meta.law, edition: meta.edition || "", url: page + "#" + (heading ? heading.id : meta.law),
+        id: meta.law, edition: meta.edition || "", url: layout.page + "#" + (heading ? heading.id : meta.law),
         text: [], title: [meta.title || ""].concat(heading ? [headingWords(heading).join(" ")] : []).join(" › "),
         kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
@@ -251,7 +260,7 @@
       return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
     });
     var brought = laws.map(function (law) {
-      var item = Object.assign({ excerpt: ownExcerpt([], []) }, law.item);
+      var item = Object.assign({ excerpt: function () { return ownExcerpt([], []); } }, law.item);
       var at = ordered.indexOf(law.before);
       if (!law.after) pages[at] = [item].concat(pages[at]);
       else {

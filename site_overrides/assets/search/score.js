@@ -38,6 +38,46 @@
     return kept;
   };
 
+  // What ranking reads of a record that no query changes (its words, its units as items but
+  // for their places), kept by its content and page: every keystroke's search returns new
+  // records of the same pages
+  var recordKept = new Map();
+  S.keptFor = function (d) {
+    var byPage = recordKept.get(d.content || ""), page = String((d.meta && d.meta.target) || d.url);
+    if (!byPage) {
+      if (recordKept.size >= 256) recordKept.clear();
+      recordKept.set(d.content || "", byPage = Object.create(null));
+    }
+    return byPage[page] || (byPage[page] = { units: Object.create(null) });
+  };
+
+  /** How many of the query's words (`reading`: the words typed, the glossary terms they
+   * name in Polish, query.js translate, and the law's terms for the players' words among them,
+   * query.js synonymTerms) a text holds in some form; `folded`, its words folded (`bare`).
+   * Each distinct word is compared once per query word: a law's whole text is long. */
+  S.coverage = function (folded, reading) {
+    var set = wordSet(folded), known = set.known;
+    return Q.covers(function (q) {
+      var f = fold(q);
+      if (!(f in known)) known[f] = !!set.forms[f] || set.unique.some(function (w) { return Q.sameFolded(w, f); });
+      return known[f];
+    }, reading.words, reading.terms.concat(reading.synonyms || []), reading.negated);
+  };
+
+  /** A text's distinct words, and whether each query word asked about was a form of one of
+   * them, kept with the text's word list: typing on asks about the same words again. */
+  var wordSets = new WeakMap();
+  function wordSet(folded) {
+    var set = wordSets.get(folded);
+    if (!set) {
+      var forms = Object.create(null);
+      folded.forEach(function (f) { if (f) forms[f] = true; });
+      set = { forms: forms, unique: Object.keys(forms), known: Object.create(null) };
+      wordSets.set(folded, set);
+    }
+    return set;
+  }
+
   /** BM25's share for `n` places of one word in a field `length` words long, `average` the
    * usual length (no length norm when not given): a word said again counts less each time. */
   function saturated(n, length, average) {

@@ -87,9 +87,10 @@
       // results do not fill a phone's screen with the same lines
       if (item.lead && item.lead !== shownLead) a.appendChild(el("span", { "class": M.bl_search__lead }, item.lead));
       shownLead = item.lead || "";
+      // made for the items shown only (rank.js): a search ranks many more
       if (item.excerpt) {
         var p = el("span", { "class": M.bl_search__snippet });
-        p.appendChild(item.excerpt);
+        p.appendChild(item.excerpt());
         a.appendChild(p);
       }
       li.appendChild(a);
