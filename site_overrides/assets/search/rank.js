@@ -124,8 +124,11 @@
     });
     var textOf = {};
     texts.forEach(function (a) { textOf[a.id] = a; });
+    // the law's texts' average length, its units' with text (score.js measures a unit's against it)
+    var said = texts.filter(function (a) { return a.text.length; });
     return (kept.layout = {
-      texts: texts, textOf: textOf,
+      textOf: textOf,
+      meanLength: said.reduce(function (sum, a) { return sum + a.text.length; }, 0) / (said.length || 1),
       // the units whose text leads into their items ("Gdy fałszywy renons uprawomocnił się i:"):
       // an item holds their words too, as the CLI reads them (lead_ins in tools/model.py, whose
       // rule the spec carries as lead_in_end)
@@ -197,10 +200,7 @@
     var items = subs.map(function (sub, i) {
       return Object.assign({ places: sub.weighted_locations || [], i: i }, unitOf(d, layout, sub.anchor));
     });
-    var texts = layout.texts;
-    // the length of the law's texts, its units' with text (score.js measures a unit's against it)
-    var said = texts.filter(function (a) { return a.text.length; });
-    S.scoreUnits(d, items, reading, said.reduce(function (sum, a) { return sum + a.text.length; }, 0) / (said.length || 1));
+    S.scoreUnits(d, items, reading, layout.meanLength);
     items.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
     var units = items.filter(function (item) { return !item.bare; });
     // how many of the query's words a unit holds, in its own heading and text, the words

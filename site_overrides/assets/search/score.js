@@ -24,31 +24,26 @@
   var bare = S.bare = Q.perWord(function (word) { return fold(word.replace(/[^\p{L}\p{N}]/gu, "")); });
 
   /** A record's content split at white space, as Pagefind counts word locations, with each
-   * word folded (`bare`): kept by the content, which every keystroke's search reads again
-   * (a law's whole text is long). */
-  var splitKept = new Map();
+   * word folded (`bare`), and what ranking reads of the record on each page that no query
+   * changes (`pages`: its words, its units as items but for their places): kept by the
+   * content, as every keystroke's search returns new records of the same pages (a law's whole
+   * text is long). */
+  var contentKept = new Map();
   S.splitContent = function (content) {
-    var kept = splitKept.get(content || "");
+    var kept = contentKept.get(content || "");
     if (!kept) {
       var words = (content || "").split(/[\r\n\s]+/g);
-      kept = { words: words, folded: words.map(bare) };
-      if (splitKept.size >= 256) splitKept.clear();
-      splitKept.set(content || "", kept);
+      kept = { words: words, folded: words.map(bare), pages: Object.create(null) };
+      if (contentKept.size >= 256) contentKept.clear();
+      contentKept.set(content || "", kept);
     }
     return kept;
   };
 
-  // What ranking reads of a record that no query changes (its words, its units as items but
-  // for their places), kept by its content and page: every keystroke's search returns new
-  // records of the same pages
-  var recordKept = new Map();
+  /** What ranking keeps of a record on its page (S.splitContent's `pages`). */
   S.keptFor = function (d) {
-    var byPage = recordKept.get(d.content || ""), page = String((d.meta && d.meta.target) || d.url);
-    if (!byPage) {
-      if (recordKept.size >= 256) recordKept.clear();
-      recordKept.set(d.content || "", byPage = Object.create(null));
-    }
-    return byPage[page] || (byPage[page] = { units: Object.create(null) });
+    var pages = S.splitContent(d.content).pages, page = String((d.meta && d.meta.target) || d.url);
+    return pages[page] || (pages[page] = { units: Object.create(null) });
   };
 
   /** How many of the query's words (`reading`: the words typed, the glossary terms they
