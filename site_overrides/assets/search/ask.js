@@ -84,16 +84,61 @@
     return found;
   }
 
-  /** The results with each one's data() read once: Pagefind builds a page's sub-results and
-   * their excerpts anew on every call (splitting the whole page once per unit), and a page is
-   * read by several searches of one query and by the keystrokes after. A copy is kept, as
-   * Pagefind rewrites the sub-results of its one object per page on the next call. */
+  // What data() gives of a page that no search changes (its content, anchors, meta, url), and
+  // the weight of each word place of it that a search has reported, kept per page: Pagefind's
+  // data() builds the page's excerpt and each sub-result's anew, splitting the whole page once
+  // per unit, where ranking reads only the units' places (rank.js makes its own snippets).
+  var pages = new Map(), KEPT_PAGES = 400;
+
+  /** A page's places grouped by the unit heading above them, as Pagefind's sub-results: its
+   * headings with text, in page order; the places above the first heading go to the page. */
+  var subResults = S.subResults = function (d, places) {
+    var anchors = (d.anchors || []).filter(function (a) {
+      return /h\d/i.test(a.element) && a.text && /\S/.test(a.text);
+    }).sort(function (a, b) { return a.location - b.location; });
+    var out = [], current = { weighted_locations: [] }, next = 0;
+    places.forEach(function (place) {
+      if (next >= anchors.length || place.location < anchors[next].location) {
+        current.weighted_locations.push(place);
+        return;
+      }
+      if (current.weighted_locations.length) out.push(current);
+      while (next < anchors.length && place.location >= anchors[next].location) next++;
+      current = { anchor: anchors[next - 1], weighted_locations: [place] };
+    });
+    if (current.weighted_locations.length) out.push(current);
+    return out;
+  };
+
+  /** A result's data: Pagefind's the first time a page is read or where the result holds a
+   * place whose weight no search of the page has reported yet, else made from the page kept
+   * and the result's places (`words`) with the same sub-results. */
+  function pageData(r, read) {
+    var page = pages.get(r.id), at = r.words;
+    if (page && at && at.every(function (l) { return l in page.weights; })) {
+      var places = at.map(function (l) { return { location: l, weight: page.weights[l] }; });
+      return Promise.resolve(Object.assign({}, page.data,
+        { weighted_locations: places, locations: at.slice(), sub_results: subResults(page.data, places) }));
+    }
+    return read.call(r).then(function (d) {
+      if (!page) {
+        if (pages.size >= KEPT_PAGES) pages.clear();
+        pages.set(r.id, page = { data: Object.assign({}, d), weights: Object.create(null) });
+      }
+      (d.weighted_locations || []).forEach(function (l) { page.weights[l.location] = l.weight; });
+      return Object.assign({}, d);
+    });
+  }
+
+  /** The results with each one's data() read once (pageData): a page is read by several
+   * searches of one query and by the keystrokes after. A copy is kept, as Pagefind rewrites
+   * the sub-results of its one object per page on the next call. */
   function readOnce(found) {
     ((found && found.results) || []).forEach(function (r) {
       var read = r.data, got = null;
       r.data = function () {
         if (!got) {
-          got = read.call(r).then(function (d) { return Object.assign({}, d); });
+          got = pageData(r, read);
           got.catch(function () { got = null; }); // a fragment not to be had now: read again
         }
         return got;
