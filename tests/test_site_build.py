@@ -404,6 +404,32 @@ def test_plain_mkdocs_build_gives_the_build_s_site(built: Path, tmp_path: Path) 
         (plain / "sw.js").read_text(encoding="utf-8"))
 
 
+def test_a_site_built_without_its_address_has_no_sitemap(built: Path) -> None:
+    """mkdocs.yml sets no site_url (the site is served from wherever it is copied), so a
+    sitemap could list no full address: none is published, and no file says "None./"."""
+    site = built / "site"
+    assert (site / "index.html").is_file()
+    assert not (site / "sitemap.xml").exists() and not (site / "sitemap.xml.gz").exists()
+    assert not [p for p in site.rglob("*.xml") if "<loc>None" in p.read_text(encoding="utf-8")]
+
+
+def test_mkdocs_is_dated_by_the_newest_source_page_not_the_clock() -> None:
+    """The build hands MkDocs the newest fetch date of the laws as SOURCE_DATE_EPOCH (what it
+    dates a sitemap by, with a site_url): midnight UTC of that day; none without dates."""
+    import calendar
+    import datetime
+
+    from tools.model import Corpus
+    from tools.site.build import source_epoch
+
+    newest = max(law.fetch_date for law in real_corpus().laws if law.fetch_date)
+    day = datetime.date.fromisoformat(newest)
+    assert source_epoch(real_corpus()) == str(calendar.timegm(day.timetuple()))
+    assert datetime.datetime.fromtimestamp(int(source_epoch(real_corpus())),
+                                           datetime.UTC).date() == day
+    assert source_epoch(Corpus()) is None
+
+
 def test_failed_build_keeps_last_good_site(built: Path, tmp_path: Path) -> None:
     """A broken page fails the strict build with a clear error naming mkdocs.yml and the page,
     and the site that was there stays as it was."""

@@ -111,6 +111,8 @@ class BridgelawPlugin(BasePlugin[BridgelawOptions]):
         i18n = config.plugins.get("i18n")
         if i18n is not None and getattr(i18n, "building", False):
             return
+        if not config.get("site_url"):
+            drop_sitemap(Path(config["site_dir"]))
         try:
             assert self.reference is not None  # on_config read it
             problems = finish_site(Path(config["site_dir"]), self.site_config(config),
@@ -147,6 +149,14 @@ def finish_site(out: Path, config: Config, scripts: list[str], corpus: Corpus | 
     problems += check_markup(config.root)  # the stylesheets cannot import the class names
     write_offline(out)
     return problems
+
+
+def drop_sitemap(out: Path) -> None:
+    """Remove the sitemap MkDocs wrote: a sitemap lists the pages by their full addresses, and
+    a site built without `site_url` (served from wherever it is copied to) has none, so MkDocs
+    and i18n wrote "None./" for every page."""
+    for name in ("sitemap.xml", "sitemap.xml.gz"):
+        (out / name).unlink(missing_ok=True)
 
 
 def read_problems(path: Path) -> list[Problem]:
