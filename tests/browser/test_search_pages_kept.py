@@ -45,7 +45,7 @@ def test_units_made_from_the_page_kept_are_pagefinds_own(browser, base_url: str)
     context.close()
     assert len({row[0] for row in rows}) == len(QUERIES)  # every query found pages
     assert sum(row[4] for row in rows) > 500  # and many places to group
-    assert sum(1 for row in rows if row[2].count('"') > 20) > 10  # pages of many units
+    assert sum(1 for row in rows if row[2].count('"') > 20) >= 5  # pages of many units
     differ = [row[:2] + row[2:4] for row in rows if row[2] != row[3]]
     assert differ == []
 
