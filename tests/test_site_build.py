@@ -420,7 +420,7 @@ def test_mkdocs_is_dated_by_the_newest_source_page_not_the_clock() -> None:
     import datetime
 
     from tools.model import Corpus
-    from tools.site.build import source_epoch
+    from tools.site.mkdocs_run import source_epoch
 
     newest = max(law.fetch_date for law in real_corpus().laws if law.fetch_date)
     day = datetime.date.fromisoformat(newest)

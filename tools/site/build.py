@@ -6,8 +6,6 @@ site replace config.site_dir (the last good site survives a failure). The search
 
 from __future__ import annotations
 
-import calendar
-import datetime
 import json
 import os
 import re
@@ -48,11 +46,6 @@ def run_mkdocs(config: Config, out_dir: Path, corpus: Corpus | None = None
         if config.strict:
             args.append("--strict")
         env = dict(os.environ)
-        # MkDocs dates the sitemap (and the gzip header of sitemap.xml.gz) by this, where set,
-        # else by the clock: two builds of one snapshot write the same bytes
-        epoch = source_epoch(corpus if corpus is not None else _built_corpus(config))
-        if epoch is not None:
-            env.setdefault("SOURCE_DATE_EPOCH", epoch)
         # Material 9.8 prints an end-of-life notice on every `mkdocs` run; we know, and it is
         # not a build problem, so it is switched off here rather than filtered out of the output.
         env["NO_MKDOCS_2_WARNING"] = "1"
@@ -64,24 +57,6 @@ def run_mkdocs(config: Config, out_dir: Path, corpus: Corpus | None = None
             detail = (result.stderr or result.stdout).strip()
             raise BridgelawError(f"{config.root / 'mkdocs.yml'}: mkdocs build failed:\n{detail}")
         return result.stderr + result.stdout, read_problems(problems_file)
-
-
-def source_epoch(corpus: Corpus | None) -> str | None:
-    """The newest fetch date of the laws built, as seconds since the epoch (midnight UTC), or
-    None when no law has one."""
-    dates = sorted(law.fetch_date for law in (corpus.laws if corpus else []) if law.fetch_date)
-    if not dates:
-        return None
-    day = datetime.date.fromisoformat(dates[-1][:10])
-    return str(calendar.timegm(day.timetuple()))
-
-
-def _built_corpus(config: Config) -> Corpus | None:
-    """The model file of config.build_dir, if there is one (run_mkdocs' default corpus)."""
-    from tools.model import corpus_from_json
-
-    model = config.model_file
-    return corpus_from_json(model.read_text(encoding="utf-8")) if model.is_file() else None
 
 
 def copy_assistant_assets(config: Config, out_dir: Path) -> list[str]:

@@ -10,13 +10,17 @@ the plugin meets (tools/site/plugin.py), so every folder is decided in one place
 from __future__ import annotations
 
 import argparse
+import calendar
 import dataclasses
+import datetime
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
 from tools.config import Config
+from tools.model import Corpus
 
 PLUGIN = "bridgelaw"  # the plugin's name in mkdocs.yml and the package's entry points
 
@@ -33,6 +37,16 @@ def config_from_json(text: str) -> Config:
     """The Config config_json wrote."""
     data = json.loads(text)
     return Config(**{k: v if isinstance(v, bool) else Path(v) for k, v in data.items()})
+
+
+def source_epoch(corpus: Corpus | None) -> str | None:
+    """The newest fetch date of the laws built, as seconds since the epoch (midnight UTC), or
+    None when no law has one."""
+    dates = sorted(law.fetch_date for law in (corpus.laws if corpus else []) if law.fetch_date)
+    if not dates:
+        return None
+    day = datetime.date.fromisoformat(dates[-1][:10])
+    return str(calendar.timegm(day.timetuple()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,6 +81,13 @@ def main(argv: list[str] | None = None) -> int:
         plugin.problems_file = Path(args.problems)
         if args.corpus:
             plugin.corpus = corpus_from_json(Path(args.corpus).read_text(encoding="utf-8"))
+        # MkDocs dates the sitemap (and the gzip header of sitemap.xml.gz) by this, where set,
+        # else by the clock: two builds of one snapshot write the same bytes
+        model = build_config.model_file
+        epoch = source_epoch(plugin.corpus if plugin.corpus is not None else (
+            corpus_from_json(model.read_text(encoding="utf-8")) if model.is_file() else None))
+        if epoch is not None:
+            os.environ.setdefault("SOURCE_DATE_EPOCH", epoch)
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config, dirty=False)
