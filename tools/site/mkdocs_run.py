@@ -56,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    from tools.model import corpus_from_json
+    from tools.errors import BridgelawError
+    from tools.model import corpus_from_json, read_model
 
     parser = argparse.ArgumentParser(prog="python -m tools.site.mkdocs_run")
     parser.add_argument("--config-file", required=True)
@@ -81,11 +82,15 @@ def main(argv: list[str] | None = None) -> int:
         plugin.problems_file = Path(args.problems)
         if args.corpus:
             plugin.corpus = corpus_from_json(Path(args.corpus).read_text(encoding="utf-8"))
+        elif build_config.model_file.is_file():
+            # read once, here, for the plugin too (finish_site reads it where none is given)
+            try:
+                plugin.corpus = read_model(build_config.model_file)
+            except BridgelawError:
+                pass  # the plugin reports it where it reads the model itself
         # MkDocs dates the sitemap (and the gzip header of sitemap.xml.gz) by this, where set,
         # else by the clock: two builds of one snapshot write the same bytes
-        model = build_config.model_file
-        epoch = source_epoch(plugin.corpus if plugin.corpus is not None else (
-            corpus_from_json(model.read_text(encoding="utf-8")) if model.is_file() else None))
+        epoch = source_epoch(plugin.corpus)
         if epoch is not None:
             os.environ.setdefault("SOURCE_DATE_EPOCH", epoch)
         config.plugins.on_startup(command="build", dirty=False)

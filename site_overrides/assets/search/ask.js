@@ -90,25 +90,32 @@
   // per unit, where ranking reads only the units' places (rank.js makes its own snippets).
   var pages = new Map(), KEPT_PAGES = 400;
 
-  /** A page's places grouped by the unit heading above them, as Pagefind's sub-results: its
-   * headings with text, in page order; the places above the first heading go to the page. */
-  var subResults = S.subResults = function (d, places) {
-    var anchors = (d.anchors || []).filter(function (a) {
+  /** A page's headings with text, in page order: where Pagefind's sub-results begin. */
+  function headingsOf(d) {
+    return (d.anchors || []).filter(function (a) {
       return /h\d/i.test(a.element) && a.text && /\S/.test(a.text);
     }).sort(function (a, b) { return a.location - b.location; });
+  }
+
+  /** Places grouped by the heading above them (`headings`, headingsOf), as Pagefind's
+   * sub-results: the places above the first heading go to the page. */
+  function grouped(headings, places) {
     var out = [], current = { weighted_locations: [] }, next = 0;
     places.forEach(function (place) {
-      if (next >= anchors.length || place.location < anchors[next].location) {
+      if (next >= headings.length || place.location < headings[next].location) {
         current.weighted_locations.push(place);
         return;
       }
       if (current.weighted_locations.length) out.push(current);
-      while (next < anchors.length && place.location >= anchors[next].location) next++;
-      current = { anchor: anchors[next - 1], weighted_locations: [place] };
+      while (next < headings.length && place.location >= headings[next].location) next++;
+      current = { anchor: headings[next - 1], weighted_locations: [place] };
     });
     if (current.weighted_locations.length) out.push(current);
     return out;
-  };
+  }
+
+  /** A page's places grouped as Pagefind's sub-results (a test compares them with Pagefind's). */
+  S.subResults = function (d, places) { return grouped(headingsOf(d), places); };
 
   /** A result's data: Pagefind's the first time a page is read or where the result holds a
    * place whose weight no search of the page has reported yet, else made from the page kept
@@ -118,12 +125,12 @@
     if (page && at && at.every(function (l) { return l in page.weights; })) {
       var places = at.map(function (l) { return { location: l, weight: page.weights[l] }; });
       return Promise.resolve(Object.assign({}, page.data,
-        { weighted_locations: places, locations: at.slice(), sub_results: subResults(page.data, places) }));
+        { weighted_locations: places, locations: at.slice(), sub_results: grouped(page.headings, places) }));
     }
     return read.call(r).then(function (d) {
       if (!page) {
         if (pages.size >= KEPT_PAGES) pages.clear();
-        pages.set(r.id, page = { data: Object.assign({}, d), weights: Object.create(null) });
+        pages.set(r.id, page = { data: Object.assign({}, d), headings: headingsOf(d), weights: Object.create(null) });
       }
       (d.weighted_locations || []).forEach(function (l) { page.weights[l.location] = l.weight; });
       return Object.assign({}, d);
