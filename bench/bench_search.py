@@ -75,7 +75,8 @@ BOOK_SETS = {"book tune": DATA / "queries_book_tune.tsv",
              "book held-out 17": DATA / "queries_book_heldout17.tsv",
              "book held-out 18": DATA / "queries_book_heldout18.tsv",
              "book held-out 19": DATA / "queries_book_heldout19.tsv",
-             "book held-out 20": DATA / "queries_book_heldout20.tsv"}
+             "book held-out 20": DATA / "queries_book_heldout20.tsv",
+             "book held-out 21": DATA / "queries_book_heldout21.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
