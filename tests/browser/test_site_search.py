@@ -277,6 +277,18 @@ def test_a_section_heading_said_in_full_puts_its_law_first(page, origin) -> None
         assert "Błąd sędziego" in first, first
 
 
+def test_a_law_title_named_in_full_puts_its_law_first(page, origin) -> None:  # noqa: ANN001
+    """A query that names a law's whole title, its words side by side, lists that law first
+    among the laws known by their titles only, though it says more than the title (the CLI's
+    title_named): Law 30's "pas poza kolejnością" said with whose turn it was (Law 28 stood
+    first before)."""
+    open_search(page, origin)
+    for query in ("pas poza kolejnoscia przed prawym przeciwnikiem",
+                  "pas poza kolejnością w kolejce prawego przeciwnika"):
+        laws = [h for h in ask(page, query) if "/laws/" in h]
+        assert laws[0].split("#")[0].endswith("/laws/2017/30/"), (query, laws)
+
+
 def test_a_query_answers_the_same_whatever_was_searched_before(page, browser, origin) -> None:  # noqa: ANN001
     """Pagefind reads a word as the words beginning with its stem among the index chunks
     loaded so far: after "pas poza kolejnością w kolejce prawego przeciwnika" had loaded the

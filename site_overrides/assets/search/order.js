@@ -73,11 +73,22 @@
       var x = key.get(a), y = key.get(b);
       return y[0] - x[0] || x[1] - y[1] || x[2] - y[2];
     });
-    // among the laws known by their titles only, one with a section heading the query says and
-    // nothing more ("błąd sędziego", 82C) takes the first of their places (title_named and
-    // named_titles_first in tools/search/rank.py and engine.py)
+    // among the laws known by their titles only, one whose title the query names in full, or
+    // with a section heading the query says and nothing more ("błąd sędziego", 82C), takes the
+    // first of their places (title_named and named_titles_first in tools/search/rank.py and
+    // engine.py); a title named gives way to one whose pages, its situations', hold more of the
+    // words ("rekontra choć nikt nie kontrował" names Law 19's title, and a situation of Law 36
+    // holds every word)
     var titled = out.filter(function (d) { return d.meta && d.meta.titles_only; });
-    var said = titled.filter(function (d) { return headingSaid(d, reading); });
+    var holds = {};
+    out.forEach(function (d) {
+      var law = group.get(d);
+      if (law) holds[law] = Math.max(holds[law] || 0, S.recordCovered(d, reading));
+    });
+    var most = titled.reduce(function (m, d) { return Math.max(m, holds[d.meta.law] || 0); }, 0);
+    var said = titled.filter(function (d) {
+      return headingSaid(d, reading) || (titleSaid(d, reading) && (holds[d.meta.law] || 0) >= most);
+    });
     if (said.length) {
       var slots = out.map(function (d, i) { return titled.indexOf(d) >= 0 ? i : -1; })
         .filter(function (i) { return i >= 0; });
@@ -97,9 +108,10 @@
         if (d.meta.law) held[law] = Math.max(held[law] || 0, S.recordCovered(d, reading));
         if (S.textFound(d)) texts[law] = true;
       });
+      // ... but a title the query names in full keeps its place (as rank.py leaves it out)
       var moved = out.slice(0, out.indexOf(full)).filter(function (d) {
         var law = group.get(d);
-        return law && !texts[law] && (held[law] || 0) < words;
+        return law && !texts[law] && (held[law] || 0) < words && said.indexOf(d) < 0;
       });
       out = out.filter(function (d) { return moved.indexOf(d) < 0; });
       var at = out.indexOf(full) + 1;
@@ -111,6 +123,28 @@
     return S.historyAfter(out, S.textFound, function (d) { return d.meta && d.meta.law && d.meta.edition === "1997"; });
   };
 
+  /** A law page's title as printed, without "Przepis 48. " (the words its h1 adds). */
+  S.printedTitle = function (d) {
+    return String((d.meta || {}).title || "").replace(/^\D*\d+\.\s*/, "");
+  };
+
+  function form(w, of) { return of.some(function (o) { return Q.sameWord(w, o); }); }
+
+  /** Whether the query names the law's own title in full (naming.py title_named): every
+   * content word of it, two at least, a form of a word typed, those words side by side in the
+   * query in any order, which may say more ("pas poza kolejnością przed prawym
+   * przeciwnikiem" is Law 30's title). */
+  var titleSaid = S.titleSaid = function (d, reading) {
+    var words = Q.contentWords(S.printedTitle(d)).map(S.bare);
+    var typed = Q.contentWords((reading.words || []).join(" ")).map(S.bare);
+    if (words.length < 2) return false;
+    for (var at = 0; at < Math.max(1, typed.length - words.length + 1); at++) {
+      var near = typed.slice(at, at + words.length);
+      if (words.every(function (w) { return form(w, near); })) return true;
+    }
+    return false;
+  };
+
   /** Whether the query says one of a page's section headings and nothing more: every content
    * word of the heading (two at least) is a form of a word read, and every content word typed
    * a form of one of the heading's (a longer story names a heading of two common words in
@@ -120,7 +154,6 @@
     return (d.anchors || []).find(function (a) {
       if (!a.id || a.id === (d.meta || {}).law) return false;
       var words = Q.contentWords(String(a.text || "").replace(a.id, " ")).map(S.bare);
-      function form(w, of) { return of.some(function (o) { return Q.sameWord(w, o); }); }
       return words.length >= 2 && words.every(function (w) { return form(w, typed); }) &&
         typed.every(function (w) { return form(w, words); });
     }) || null;

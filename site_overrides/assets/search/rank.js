@@ -138,7 +138,7 @@
       }),
       // the law's title, without its number ("Przepis 45."): every unit stands under it, as the
       // CLI's context_text (with parent_text, the titles of the units above)
-      lawTitle: String(meta.title || "").replace(/^\D*\d+\.\s*/, "").split(/\s+/),
+      lawTitle: S.printedTitle(d).split(/\s+/),
       page: siteUrl(meta.target) // the law page: the record's own url is a stand-in
     });
   }
