@@ -195,6 +195,20 @@ def word_docs(scorer: TermScores, word: str) -> frozenset[int]:
     return held
 
 
+def rare_coverage(scorer: TermScores, found: list[set[int]]) -> dict[int, float]:
+    """{docnum: the share of the query's words it holds} (`found`: per word, the documents
+    holding it), each word counted by how rare it is across the index, as BM25's idf weighs it:
+    a distinctive word ("BIT", "singleton") decides over the common ones ("bid", "partner")
+    that a long story shares with many texts."""
+    rarity = [math.log(1 + scorer.docs / max(1, len(docs))) for docs in found]
+    whole = sum(rarity) or 1.0
+    share: dict[int, float] = {}
+    for weight, docs in zip(rarity, found, strict=True):
+        for doc in docs:
+            share[doc] = share.get(doc, 0.0) + weight / whole
+    return share
+
+
 def score_query(scorer: TermScores, words: list[str], extra: list[tuple[str, float]],
                 all_words_bonus: float = ALL_WORDS_BONUS) -> dict[int, float]:
     """{docnum: score}: every word's roles summed (glossary words count less), plus a bonus for
