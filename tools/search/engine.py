@@ -230,7 +230,7 @@ def _full_text(
     # of them often (BM25 alone favours a short unit repeating a common word); each word
     # counts by how rare it is (rare_coverage; counted alike, law first 1182 -> 1178 of the
     # 1411 read queries, and 524 -> 521 of 641 on the real text, its clause in the top three
-    # 450 -> 442; the site counts them alike: Pagefind gives no word's document count).
+    # 450 -> 442; the site counts them alike, tools/search/README.md).
     found = found_docs(ix, words, named + query.synonyms, query.negated)
     held: Counter[int] = Counter()  # the query's words each holds
     for docs in found:
