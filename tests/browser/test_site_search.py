@@ -285,8 +285,15 @@ def test_a_law_title_named_in_full_puts_its_law_first(page, origin) -> None:  # 
     open_search(page, origin)
     for query in ("pas poza kolejnoscia przed prawym przeciwnikiem",
                   "pas poza kolejnością w kolejce prawego przeciwnika"):
-        laws = [h for h in ask(page, query) if "/laws/" in h]
+        hrefs = ask(page, query)
+        laws = [h for h in hrefs if "/laws/" in h]
         assert laws[0].split("#")[0].endswith("/laws/2017/30/"), (query, laws)
+    # ... with the situations resting on it, not on the law whose place it took (Law 28's
+    # situation stood under Law 30's heading): each situation follows its own law
+    at = {re.sub(r"^.*?/(laws/2017/\d+|situations/[^/]+)/.*$", r"\1", h): i
+          for i, h in reversed(list(enumerate(hrefs)))}
+    assert at["laws/2017/30"] < at["situations/pass-out-of-turn-at-rho-turn"] < at["laws/2017/28"]
+    assert at["laws/2017/28"] < at["situations/called-while-rho-had-to-pass"], hrefs
 
 
 def test_a_query_answers_the_same_whatever_was_searched_before(page, browser, origin) -> None:  # noqa: ANN001

@@ -90,10 +90,26 @@
       return headingSaid(d, reading) || (titleSaid(d, reading) && (holds[d.meta.law] || 0) >= most);
     });
     if (said.length) {
-      var slots = out.map(function (d, i) { return titled.indexOf(d) >= 0 ? i : -1; })
-        .filter(function (i) { return i >= 0; });
-      var placed = said.concat(titled.filter(function (d) { return said.indexOf(d) < 0; }));
-      slots.forEach(function (at, i) { out[at] = placed[i]; });
+      // ... each with the situations listed under it (those resting on it), as the CLI groups
+      // them: a situation never stands under another law's heading
+      var blocks = [], block = null;
+      out.forEach(function (d) {
+        var meta = d.meta || {};
+        if (titled.indexOf(d) >= 0) {
+          block = { head: d, items: [d] };
+          blocks.push(block);
+        } else if (block && !meta.law && group.get(d) === block.head.meta.law) {
+          block.items.push(d);
+        } else {
+          block = null;
+          blocks.push({ head: null, items: [d] });
+        }
+      });
+      var heads = blocks.filter(function (b) { return b.head; });
+      var placed = heads.filter(function (b) { return said.indexOf(b.head) >= 0; })
+        .concat(heads.filter(function (b) { return said.indexOf(b.head) < 0; }));
+      var next = 0;
+      out = [].concat.apply([], blocks.map(function (b) { return b.head ? placed[next++].items : b.items; }));
     }
     // a clause in force holding every word of the query answers before the laws without text
     // found whose own pages hold fewer, however their situations tell it (titles_after_text and
