@@ -79,15 +79,22 @@
     // engine.py); a title named gives way to one whose pages, its situations', hold more of the
     // words ("rekontra choć nikt nie kontrował" names Law 19's title, and a situation of Law 36
     // holds every word)
+    // the most of the query's words each law's pages hold: its own pages (`own`), or those and
+    // the situations resting on it
+    function lawsHold(own) {
+      var by = {};
+      out.forEach(function (d) {
+        var law = group.get(d);
+        if (law && (!own || d.meta.law)) by[law] = Math.max(by[law] || 0, S.recordCovered(d, reading));
+      });
+      return by;
+    }
     var titled = out.filter(function (d) { return d.meta && d.meta.titles_only; });
-    var holds = {};
-    out.forEach(function (d) {
-      var law = group.get(d);
-      if (law) holds[law] = Math.max(holds[law] || 0, S.recordCovered(d, reading));
-    });
+    var titleNamed = titled.filter(function (d) { return titleSaid(d, reading); });
+    var holds = titleNamed.length ? lawsHold(false) : {};
     var most = titled.reduce(function (m, d) { return Math.max(m, holds[d.meta.law] || 0); }, 0);
     var said = titled.filter(function (d) {
-      return headingSaid(d, reading) || (titleSaid(d, reading) && (holds[d.meta.law] || 0) >= most);
+      return headingSaid(d, reading) || (titleNamed.indexOf(d) >= 0 && (holds[d.meta.law] || 0) >= most);
     });
     if (said.length) {
       // ... each with the situations listed under it (those resting on it), as the CLI groups
@@ -117,12 +124,10 @@
     // Law 42's title
     var full = out.find(function (d) { return S.textFound(d) && S.bestClause(d, reading) >= words; });
     if (full) {
-      var held = {}, texts = {};
+      var held = lawsHold(true), texts = {};
       out.forEach(function (d) {
         var law = group.get(d);
-        if (!law) return;
-        if (d.meta.law) held[law] = Math.max(held[law] || 0, S.recordCovered(d, reading));
-        if (S.textFound(d)) texts[law] = true;
+        if (law && S.textFound(d)) texts[law] = true;
       });
       // ... but a title the query names in full keeps its place (as rank.py leaves it out)
       var moved = out.slice(0, out.indexOf(full)).filter(function (d) {
