@@ -77,7 +77,8 @@ BOOK_SETS = {"book tune": DATA / "queries_book_tune.tsv",
              "book held-out 19": DATA / "queries_book_heldout19.tsv",
              "book held-out 20": DATA / "queries_book_heldout20.tsv",
              "book held-out 21": DATA / "queries_book_heldout21.tsv",
-             "book held-out 22": DATA / "queries_book_heldout22.tsv"}
+             "book held-out 22": DATA / "queries_book_heldout22.tsv",
+             "book held-out 23": DATA / "queries_book_heldout23.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
