@@ -9,15 +9,18 @@ text is invented.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from helpers.browser import CHROMIUM, LAUNCH_ARGS, PHONE, WIDE, serve_folder
-from tools.config import Config
 
-SCREENSHOTS = Config().root / "bench" / "out"
+# Outside the checkout, as every other thing a test writes; BRIDGELAW_SCREENSHOTS names another.
+SCREENSHOTS = Path(os.environ.get("BRIDGELAW_SCREENSHOTS")
+                   or Path(tempfile.gettempdir()) / "bridgelaw-screenshots")
 
 
 @pytest.fixture(scope="session")
@@ -83,7 +86,7 @@ def page(request: pytest.FixtureRequest, browser: object) -> Iterator[object]:
 
 @pytest.fixture(scope="session")
 def shot() -> object:
-    """Take a screenshot into bench/out/ (gitignored) for a person to look at."""
+    """Take a screenshot into SCREENSHOTS (outside the checkout) for a person to look at."""
 
     def take(page: object, name: str, full_page: bool = False) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,8 @@
 """Phone views at 390x844 in headless Chromium: every tree's flowchart reads top to bottom with no
-sideways scrolling (a screenshot of each into bench/out/), nodes not underlined, tap targets of
-at least 24 px; situation pages answer first; the wizard's filter ranks the situation the reader
-named first; no list bullets stray beside lists of links and buttons."""
+sideways scrolling (a screenshot of each into the screenshot folder outside the checkout, see
+tests/browser/conftest.py), nodes not underlined, tap targets of at least 24 px; situation pages
+answer first; the wizard's filter ranks the situation the reader named first; no list bullets
+stray beside lists of links and buttons."""
 
 from __future__ import annotations
 

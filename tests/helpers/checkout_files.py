@@ -6,10 +6,8 @@ import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# Folders tools and interpreters own, and bench/out, where the browser tests leave their phone
-# screenshots on purpose for a reader to look at (ignored by git).
+# Folders tools and interpreters own; nothing a test writes is left out.
 NOT_CHECKOUT = {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", "node_modules"}
-LEFT_ON_PURPOSE = {ROOT / "bench" / "out"}
 
 
 def checkout_files(root: Path = ROOT) -> dict[str, tuple[int, int]]:
@@ -17,8 +15,7 @@ def checkout_files(root: Path = ROOT) -> dict[str, tuple[int, int]]:
     files: dict[str, tuple[int, int]] = {}
     for folder, dirs, names in os.walk(root):
         here = Path(folder)
-        dirs[:] = [d for d in dirs if d not in NOT_CHECKOUT and not d.endswith(".egg-info")
-                   and here / d not in LEFT_ON_PURPOSE]
+        dirs[:] = [d for d in dirs if d not in NOT_CHECKOUT and not d.endswith(".egg-info")]
         for name in names:
             stat = (here / name).stat()
             files[str((here / name).relative_to(root))] = (stat.st_size, stat.st_mtime_ns)
