@@ -178,8 +178,14 @@ def _rests_on(situation: Situation, src: Sources, lang: str, titles_only: set[in
             "cites_laws": ",".join(dict.fromkeys(str(law_number(cid)) for cid in situation.laws))}
     if number not in titles_only:
         meta["rests_on_unit"] = situation.laws[0]
+    # every id it cites, as a filter value: the best situation found lists these clauses first
+    # in their law (order.js citedByBest, as cited_by_best in tools/search/pointers.py). Not as
+    # metadata: Pagefind indexes metadata values as words, and the ids' words ("29a", "36a")
+    # lifted the page for a query typing a number
     return [f'<div hidden data-pagefind-meta="{key}[data-value]" data-value="{_attr(value)}">'
-            "</div>" for key, value in meta.items()]
+            "</div>" for key, value in meta.items()] + [
+        f'<div hidden data-pagefind-filter="cites[data-value]" data-value="{_attr(cid)}"></div>'
+        for cid in dict.fromkeys(situation.laws)]
 
 
 def _group_key(situation: Situation) -> int:

@@ -851,3 +851,24 @@ def test_what_an_apostrophe_leaves_of_a_word_typed_is_no_word() -> None:
                                                                 "cards"]
     assert read_query("I don't know").words == ["i", "don", "know"]
     assert set(spec([], {}).get("pieces", [])) == APOSTROPHE_PIECES >= {"s", "t"}
+
+
+def test_the_clause_the_best_situation_cites_leads_its_law(config: Config) -> None:
+    """45B (a card played from dummy) outscores 45F (dummy indicates a card); the situation
+    that answers the query in players' words holds more of its words than any clause and cites
+    45F, so 45F leads Law 45's clauses."""
+    from tools.search.pointers import cited_by_best, cites
+
+    query = "dziadek wskazał rozgrywającemu, którą kartę ma zagrać"
+    units = [hit.id for hit in search(query, config, limit=10).hits if hit.kind == "unit"]
+    assert units[0] == "45F", units
+    assert "45B" in units[1:3], units
+    assert cites(frozenset({"45F", "64"}), "64B3") and not cites(frozenset({"45F"}), "45")
+    best = ({"kind": "situation", "key": "s1", "cited": "45F,16C"}, 3.0)
+    other = ({"kind": "situation", "key": "s2", "cited": "45B"}, 2.0)
+    unit = ({"kind": "unit", "key": "u", "cited": ""}, 9.0)
+    assert cited_by_best([best, other, unit], {"s1": 4, "s2": 5}) == ({"45F", "16C"}, 4)
+    assert cited_by_best([unit]) == (frozenset(), 0)
+    # a term typed is said as fully by its clauses: its situations reorder none of them
+    full = [hit.id for hit in search("karta przygwożdżona", config).hits if hit.kind == "unit"]
+    assert full[0] == "50A", full

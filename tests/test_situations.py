@@ -427,6 +427,12 @@ def test_a_page_names_for_search_the_law_it_rests_on(trees: dict, corpus: Corpus
         "rests_on": "64",
         "rests_on_title": "64. Postępowanie po uprawomocnieniu fałszywego renonsu",
         "cites_laws": "64,55", "rests_on_unit": "64A1"}
+    # every id cited, in order, as a filter value (Pagefind indexes metadata values as words)
+    for page, ids in (("pl/situations/no-text.md", ["55A", "64A1"]),
+                      ("en/situations/text.md", ["64A1", "55A"])):
+        assert re.findall(r'data-pagefind-filter="cites\[data-value\]" data-value="([^"]*)"',
+                          pages[page]) == ids
+        assert "55A" not in "".join(meta(pages[page]).values())
 
 
 def test_pages_escape_markup(trees: dict, corpus: Corpus) -> None:

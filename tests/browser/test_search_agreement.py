@@ -277,6 +277,19 @@ def test_both_engines_list_the_law_a_situation_rests_on(search_page, cli_config:
     assert link.endswith("/laws/2017/55/#55"), link
 
 
+def test_both_engines_list_first_the_clause_the_best_situation_cites(
+        search_page, cli_config: Config) -> None:  # noqa: ANN001
+    """45B holds more of the query's words; the situation that answers it cites 45F (dummy
+    indicates a card): both engines list 45F first and 45B after it (the site reads the ids a
+    situation cites from its page's metadata)."""
+    query = "dziadek wskazał rozgrywającemu, którą kartę ma zagrać"
+    cli = [f"{h.edition}/{h.id}" for h in search(query, cli_config, lang="pl").hits
+           if h.kind == "unit"]
+    site = site_refs(search_page, query)
+    for engine, refs in (("cli", cli), ("site", site)):
+        assert refs[0] == "2017/45F" and "2017/45B" in refs[1:3], (engine, refs)
+
+
 def test_both_engines_show_a_clause_under_its_title_path_after_its_lead_in(
         search_page, cli_config: Config) -> None:  # noqa: ANN001
     """45C2b ("Umieszczona w położeniu wskazującym, że została zagrana.") has no title of its

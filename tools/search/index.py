@@ -64,6 +64,7 @@ def make_schema():  # noqa: ANN201 - a Whoosh Schema
         lead=STORED(),  # the text a clause completes, shown above its snippet
         depth=NUMERIC(stored=True),
         laws=STORED(),  # law numbers a glossary term or situation points to
+        cited=STORED(),  # the ids a situation cites, as its page lists them
         sections=STORED(),  # a title-only law's sections, "id<TAB>heading" per line
         heading_pl=TEXT(analyzer=pl),
         title_pl=TEXT(analyzer=pl),
@@ -131,6 +132,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         # in the pointer's order: its first law is the one it rests on (rank.py lifts it most)
         "laws": ",".join(dict.fromkeys(str(law_number(cid)) for cid in doc.extra.get("laws", []))),
         "sections": "\n".join(doc.extra.get("sections", [])),
+        "cited": ",".join(doc.extra.get("laws", [])) if doc.kind == "situation" else "",
     }
     # Glossary pairs are bilingual by nature: both analyzers see both terms.
     langs = LANGS if doc.kind == "glossary" else (doc.lang,)

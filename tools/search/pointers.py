@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from tools.model import LANGS
+from tools.normalize.citation_id import is_inside
 from tools.search.reader import SearchIndex, stored_fields
 
 # The best candidates read for situations whose law is to be listed with them.
@@ -106,3 +107,20 @@ def bringing(fields: dict[str, Any], doc: int, brought: tuple[int, int, str],
     if doc == title:
         return {**fields, "joins": lang, "pulled": pulled}
     return fields
+
+
+def cited_by_best(scored: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None
+                  = None) -> tuple[frozenset[str], int]:
+    """The ids the best-scored situation found cites and how many of the query's words it holds
+    (none and 0 when no situation is found)."""
+    situations = [(score, f) for f, score in scored if f["kind"] == "situation"]
+    if not situations:
+        return frozenset(), 0
+    _, best = max(situations, key=lambda pair: pair[0])
+    return (frozenset(filter(None, best.get("cited", "").split(","))),
+            (covered or {}).get(best.get("key", ""), 0))
+
+
+def cites(cited: frozenset[str], unit_id: str) -> bool:
+    """Whether `unit_id` is one of the `cited` ids or lies inside one."""
+    return any(unit_id == c or is_inside(c, unit_id) for c in cited)

@@ -7,6 +7,7 @@ from typing import Any
 
 from tools.model import opens_list
 from tools.normalize.citation_id import id_sort_key, is_citation_id, lineage
+from tools.search.pointers import cited_by_best, cites
 from tools.search.score import ALL_WORDS_BONUS, ROLE_WEIGHTS, TermScores
 
 # How much a law's best and second best units add to its rank (with LAW_DOC_WEIGHT: a law whose
@@ -55,11 +56,13 @@ def ranking_rules() -> dict[str, Any]:
     }
 
 
-def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None
+def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int] | None = None,
+            cited: tuple[frozenset[str], int] = (frozenset(), 0)
             ) -> list[tuple[dict[str, Any], float]]:
     """The hits of one law a reader wants: the deepest units that match (64A1, not 64A when
-    both do), each scored with the lead-in it gave way to, and the law's own heading only when
-    none of its units matched."""
+    both do), each scored with the lead-in it gave way to, those the best situation found cites
+    first when it holds more of the query's words (`cited`: its ids and that count), and the
+    law's own heading only when none of its units matched."""
     units = [pair for pair in members if pair[0]["kind"] == "unit"]
     if not units:
         # the law's heading, then the situations that rest on it
@@ -103,7 +106,18 @@ def deepest(members: list[tuple[dict[str, Any], float]], covered: dict[str, int]
                   key=lambda pair: id_sort_key(pair[0]["id"]))
     rest = [pair for pair in leaves if pair not in near]
     others = [pair for pair in members if pair[0]["kind"] not in ("unit", "law", "title")]
-    return near + rest + others
+    # the clauses the best situation found cites come first when it holds more of the query's
+    # words than any of them, as a situation brings its law (pointers.title_pointed_to): its
+    # players' words said what the query asks, where a clause may share more of its common
+    # words ("psych fielded by partner": the psychic call's situation cites 40C1, 40A2 holds
+    # "partner"); a term typed ("karta przygwożdżona") is said by its clauses as fully. The ids
+    # are 2017 ids: the 1997 text's clause of the same id is another rule
+    ordered = near + rest
+    ids, held = cited
+    if held > most and leaves[0][0]["edition"] == "2017":
+        ordered = ([pair for pair in ordered if cites(ids, pair[0]["id"])]
+                   + [pair for pair in ordered if not cites(ids, pair[0]["id"])])
+    return ordered + others
 
 
 def rank_by_law(
@@ -164,6 +178,7 @@ def rank_by_law(
         else:
             del groups[other]
     scores = {key: law_score((key, members)) for key, members in groups.items()}
+    cited = cited_by_best(scored, covered)
     # what each law's hits are, and how they are marked, read once
     kinds = {key: {f["kind"] for f, _ in members} for key, members in groups.items()}
     marks = {key: {mark for f, _ in members for mark in ("named", "listed", "joins")
@@ -241,7 +256,7 @@ def rank_by_law(
         if "unit" not in kinds[key]:
             members = members + [pair for pair in below or () if (
                 pair[0]["law"], pair[0]["edition"], pair[0]["lang"]) == key]
-        found.extend(deepest(members, covered)[:PER_LAW])
+        found.extend(deepest(members, covered, cited)[:PER_LAW])
     return found[:limit]
 
 

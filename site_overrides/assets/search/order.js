@@ -7,6 +7,27 @@
   var TEXT = S.TEXT;
   var Q = window.bridgelawQuery;
 
+  /** A page's Pagefind score weighed by the share of the query's words it holds. */
+  S.weighed = function (d, reading) {
+    var words = Math.max(1, (reading.words || []).length);
+    return (d.score || 0) * (1 + S.rule("coverage_weight") * S.recordCovered(d, reading) / words);
+  };
+
+  /** The ids the best-weighed situation found cites (its page's "cites" filter values,
+   * assistant/pages.py) and how many of the query's words it holds (none and 0 when no
+   * situation was found): its clauses come first in a law none of whose clauses holds as many
+   * (rank.js unitItems; cited_by_best in tools/search/pointers.py). */
+  S.citedByBest = function (found, reading) {
+    var best = { ids: [], covered: 0 }, top = -1;
+    found.forEach(function (d) {
+      var ids = (d.filters || {}).cites;
+      if ((d.meta || {}).law || !ids || !ids.length) return;
+      var by = S.weighed(d, reading);
+      if (by > top) { best = { ids: ids, covered: S.recordCovered(d, reading) }; top = by; }
+    });
+    return best;
+  };
+
   /** The pages found in the order of their laws' scores, as the CLI ranks by law
    * (tools/search/engine.py, rank.py): a page's Pagefind score weighed by the share of the
    * query's words it holds (COVERAGE_WEIGHT: a short title scores high in Pagefind for one word
@@ -22,9 +43,7 @@
    * against 550 of the 691 read queries, tools/search/README.md). */
   S.currentFirst = function (found, reading) {
     var words = Math.max(1, (reading.words || []).length);
-    function weighed(d) {
-      return (d.score || 0) * (1 + S.rule("coverage_weight") * S.recordCovered(d, reading) / words);
-    }
+    function weighed(d) { return S.weighed(d, reading); }
     function inForce(d) { return d.meta && d.meta.law && d.meta.edition === "2017"; }
     // the headwords of the glossary terms the query names, in players' words or in English,
     // the longest only ("pierwsze wyjście poza kolejnością", Law 54's, holds Law 53's term)

@@ -174,9 +174,19 @@
   /** rankedUnits, kept per record for the reading last ranked. */
   var lawUnits = perReading(rankedUnits);
 
-  /** lawUnits as result items, each with its snippet. */
-  function unitItems(d, words, reading) {
-    return lawUnits(d, reading).map(function (item) {
+  /** lawUnits as result items, each with its snippet: the clauses the best situation found
+   * cites first when it holds more of the query's words than any of them (`cited`,
+   * S.citedByBest; deepest in tools/search/rank.py), then per_law. */
+  function unitItems(d, words, reading, cited) {
+    function cites(item) {
+      return cited.ids.some(function (id) { return item.id === id || below(id, item.id); });
+    }
+    var units = lawUnits(d, reading);
+    // 2017 ids: the 1997 text's clause of the same id is another rule
+    if (cited.covered > S.bestClause(d, reading) && (d.meta || {}).edition === "2017") {
+      units = units.filter(cites).concat(units.filter(function (item) { return !cites(item); }));
+    }
+    return units.slice(0, rule("per_law")).map(function (item) {
       return Object.assign({}, item, { excerpt: function () { return ownExcerpt(item.text, words); } });
     });
   }
@@ -245,7 +255,7 @@
         kind: meta.titles_only ? TEXT.titlesOnly : "", score: d.score, i: 0
       }];
     }
-    return (shown.length ? shown : items.slice(0, 1)).slice(0, rule("per_law"));
+    return shown.length ? shown : items.slice(0, 1);
   }
 
   /** The pages found as result items, best first: the edition in force first, then each law's
@@ -256,8 +266,9 @@
     reading = reading || { words: words, terms: [] };
     var ordered = S.currentFirst(found, reading);
     var laws = S.restsOn(ordered, reading); // the situations' laws no page of which was found
+    var cited = S.citedByBest(found, reading);
     var pages = ordered.map(function (d) {
-      return (d.meta || {}).law ? unitItems(d, words, reading) : [pageItem(d, words)];
+      return (d.meta || {}).law ? unitItems(d, words, reading, cited) : [pageItem(d, words)];
     });
     var brought = laws.map(function (law) {
       var item = Object.assign({ excerpt: function () { return ownExcerpt([], []); } }, law.item);
