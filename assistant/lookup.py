@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from tools.config import Config
-from tools.normalize.citation_id import is_inside, parse_citation_query
+from tools.normalize.citation_id import at_or_inside, is_inside, parse_citation_query
 from tools.search.query import SYNONYM_WEIGHT, WORD, read_query
 from tools.urls import situation_path
 
@@ -186,7 +186,7 @@ def _terms(config: Config, situation_id: str, lang: str) -> frozenset[str]:
 
 def cites_at_or_below(expected: str, cited: list[str]) -> bool:
     """True when a cited id is `expected` itself or one of its sub-clauses (68D: 68D2a)."""
-    return any(law == expected or is_inside(expected, law) for law in cited)
+    return any(at_or_inside(expected, law) for law in cited)
 
 
 def expected_found(hits: list[SituationHit], expected: str, top: int = 3) -> bool:

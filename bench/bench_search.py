@@ -143,12 +143,12 @@ def ranks(found: list[str], relevant: list[str]) -> int | None:
 def clause_rank(found: list[str], clauses: list[str]) -> int | None:
     """Rank of the first hit that is a relevant clause in force: a 2017 unit that is one of
     `clauses` or lies inside one (64B3 for "64B"; any unit or heading of 61 for "61")."""
-    from tools.normalize.citation_id import is_inside
+    from tools.normalize.citation_id import at_or_inside
 
     refs = list(dict.fromkeys(ref for ref in found if ref))
     for index, ref in enumerate(refs, 1):
         edition, _, unit = ref.partition("/")
-        if edition == "2017" and any(unit == c or is_inside(c, unit) for c in clauses):
+        if edition == "2017" and any(at_or_inside(c, unit) for c in clauses):
             return index
     return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tools.normalize.citation_id import (
+    at_or_inside,
     id_parts,
     id_sort_key,
     is_inside,
@@ -61,6 +62,9 @@ def test_is_inside() -> None:
     assert not is_inside("64B1", "64B10") and not is_inside("6", "64")
     assert not is_inside("64A", "64A") and not is_inside("64A1", "64A")
     assert not is_inside("40B2ai", "40B2aii")
+    # ... and the id itself as well, for "this clause or one of its sub-clauses"
+    assert at_or_inside("64A", "64A") and at_or_inside("64A", "64A1") and at_or_inside("64", "64B3")
+    assert not at_or_inside("64A1", "64A") and not at_or_inside("64B1", "64B10")
 
 
 def test_is_law_id() -> None:

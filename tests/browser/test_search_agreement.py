@@ -281,7 +281,7 @@ def test_both_engines_list_first_the_clause_the_best_situation_cites(
         search_page, cli_config: Config) -> None:  # noqa: ANN001
     """45B holds more of the query's words; the situation that answers it cites 45F (dummy
     indicates a card): both engines list 45F first and 45B after it (the site reads the ids a
-    situation cites from its page's metadata)."""
+    situation cites from its page's "cites" filter values)."""
     query = "dziadek wskazał rozgrywającemu, którą kartę ma zagrać"
     cli = [f"{h.edition}/{h.id}" for h in search(query, cli_config, lang="pl").hits
            if h.kind == "unit"]

@@ -233,6 +233,11 @@ def is_inside(outer: str, inner: str) -> bool:
     return parsed is not None and outer in parsed.lineage[:-1]
 
 
+def at_or_inside(outer: str, inner: str) -> bool:
+    """Whether `inner` is `outer` itself or a unit inside it ("64B" and "64B3" for "64B")."""
+    return inner == outer or is_inside(outer, inner)
+
+
 @lru_cache(maxsize=65536)  # ranking sorts the same few ids over and over
 def id_sort_key(unit_id: str) -> tuple:
     """A sort key in document order: 64 < 64A < 64A1 < 64A2 < 64A10 < 64B, 71 < 71.1 < 71.2,

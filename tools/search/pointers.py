@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from tools.model import LANGS
-from tools.normalize.citation_id import is_inside
+from tools.normalize.citation_id import at_or_inside
 from tools.search.reader import SearchIndex, stored_fields
 
 # The best candidates read for situations whose law is to be listed with them.
@@ -123,4 +123,4 @@ def cited_by_best(scored: list[tuple[dict[str, Any], float]], covered: dict[str,
 
 def cites(cited: frozenset[str], unit_id: str) -> bool:
     """Whether `unit_id` is one of the `cited` ids or lies inside one."""
-    return any(unit_id == c or is_inside(c, unit_id) for c in cited)
+    return any(at_or_inside(c, unit_id) for c in cited)
