@@ -78,7 +78,8 @@ BOOK_SETS = {"book tune": DATA / "queries_book_tune.tsv",
              "book held-out 20": DATA / "queries_book_heldout20.tsv",
              "book held-out 21": DATA / "queries_book_heldout21.tsv",
              "book held-out 22": DATA / "queries_book_heldout22.tsv",
-             "book held-out 23": DATA / "queries_book_heldout23.tsv"}
+             "book held-out 23": DATA / "queries_book_heldout23.tsv",
+             "book held-out 24": DATA / "queries_book_heldout24.tsv"}
 ARGS = [
     "--headless",
     "--no-sandbox",
